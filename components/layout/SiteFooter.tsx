@@ -1,0 +1,66 @@
+import type { EntryData } from '../../content/config.ts'
+import { Container } from '../ui/Container.tsx'
+import { Logo } from './Logo.tsx'
+
+export function SiteFooter({ site }: { site: EntryData<'site'> }) {
+  const { footer } = site
+  return (
+    <footer
+      id="site-navigation"
+      className="border-t border-slate-200 bg-slate-50 text-sm text-muted"
+    >
+      <Container className="grid gap-10 py-12 md:grid-cols-[1fr_2fr_1fr]">
+        <div className="space-y-3">
+          <Logo name={site.name} />
+          <p className="max-w-xs">{footer.tagline}</p>
+        </div>
+        <nav aria-label={site.ui.footerNavigation} className="grid gap-8 sm:grid-cols-2">
+          {footer.columns.map((column) => (
+            <div key={column.heading}>
+              <h2 className="font-semibold text-ink">{column.heading}</h2>
+              <ul className="mt-3 space-y-2">
+                {column.links.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href} className="hover:text-brand-700 hover:underline">
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <div>
+          <h2 className="font-semibold text-ink">{site.ui.contactHeading}</h2>
+          <address className="mt-3 space-y-2 not-italic">
+            <p>
+              <a href={site.phoneHref} className="hover:text-brand-700 hover:underline">
+                {site.phone}
+              </a>
+            </p>
+            <p>
+              <a href={`mailto:${site.email}`} className="hover:text-brand-700 hover:underline">
+                {site.email}
+              </a>
+            </p>
+            <p>{site.location}</p>
+          </address>
+        </div>
+      </Container>
+      <Container className="flex flex-col gap-4 border-t border-slate-200 py-6 sm:flex-row sm:items-center sm:justify-between">
+        <p>
+          © {new Date().getFullYear()} {site.name}
+        </p>
+        <ul className="flex gap-6">
+          {footer.legal.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} className="hover:text-brand-700 hover:underline">
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </footer>
+  )
+}

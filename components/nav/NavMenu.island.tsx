@@ -1,0 +1,93 @@
+// A navigation dropdown following the WAI-ARIA disclosure navigation pattern: a button that
+// shows a list of links (not a menu widget). Opens on click, closes on Escape (focus back to
+// the button), on choosing a link, on a click outside, and 100 ms after focus leaves it.
+import { ChevronDown } from 'lucide-react'
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { Button } from 'react-aria-components/Button'
+import { Disclosure, DisclosurePanel } from 'react-aria-components/Disclosure'
+
+export const BLUR_CLOSE_DELAY_MS = 100
+
+export interface NavMenuProps {
+  label: string
+  items: { label: string; href: string }[]
+  currentPath: string
+}
+
+export default function NavMenu({ label, items, currentPath }: NavMenuProps) {
+  const [isExpanded, setExpanded] = useState(false)
+  const root = useRef<HTMLDivElement>(null)
+  const trigger = useRef<HTMLButtonElement>(null)
+  const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const isCurrentSection = items.some((item) => item.href === currentPath)
+
+  useEffect(() => {
+    if (!isExpanded) return
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setExpanded(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [isExpanded])
+  useEffect(() => () => clearTimeout(blurTimer.current), [])
+
+  // Escape and focus-leaving are handled on the interactive elements themselves (the trigger and
+  // each link), which is where keyboard focus is.
+  const focusProps = {
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && isExpanded) {
+        setExpanded(false)
+        trigger.current?.focus()
+      }
+    },
+    onFocus: () => clearTimeout(blurTimer.current),
+    onBlur: (event: FocusEvent) => {
+      if (root.current?.contains(event.relatedTarget as Node | null)) return
+      blurTimer.current = setTimeout(() => setExpanded(false), BLUR_CLOSE_DELAY_MS)
+    },
+  }
+
+  return (
+    <Disclosure
+      ref={root}
+      isExpanded={isExpanded}
+      onExpandedChange={setExpanded}
+      className="relative"
+    >
+      <Button
+        slot="trigger"
+        ref={trigger}
+        {...focusProps}
+        className={({ isFocusVisible }) =>
+          `inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-ink motion-reduce:transition-none ${isCurrentSection ? 'text-brand-700' : 'text-slate-700'} ${isFocusVisible ? 'outline-2 outline-offset-2 outline-brand-600' : 'outline-none'}`
+        }
+      >
+        {label}
+        <ChevronDown
+          aria-hidden="true"
+          className={`size-4 transition-transform motion-reduce:transition-none ${isExpanded ? 'rotate-180' : ''}`}
+        />
+      </Button>
+      <DisclosurePanel
+        role={undefined}
+        className="absolute top-full left-0 z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+      >
+        <ul>
+          {items.map((item) => (
+            <li key={item.href}>
+              <a
+                href={item.href}
+                aria-current={item.href === currentPath ? 'page' : undefined}
+                onClick={() => setExpanded(false)}
+                {...focusProps}
+                className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
+              >
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </DisclosurePanel>
+    </Disclosure>
+  )
+}

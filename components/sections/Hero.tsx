@@ -1,0 +1,37 @@
+import type { Action } from '../../content/index.ts'
+import { ActionButton } from '../ActionButton.tsx'
+import { Container } from '../ui/Container.tsx'
+
+export interface HeroProps {
+  id?: string
+  badge?: string
+  headline: string
+  lead: string
+  actions: Action[]
+}
+
+/** The opening block of a page, holding its only h1. */
+export function Hero({ id, badge, headline, lead, actions }: HeroProps) {
+  return (
+    <section id={id} className="bg-gradient-to-b from-brand-50 to-white py-20 sm:py-28">
+      <Container className="text-center">
+        {badge && (
+          <p className="mx-auto mb-6 inline-block rounded-full bg-brand-100 px-4 py-1.5 text-sm font-semibold text-brand-800">
+            {badge}
+          </p>
+        )}
+        <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-ink sm:text-6xl">
+          {headline}
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-muted">{lead}</p>
+        {actions.length > 0 && (
+          <div className="mt-10 flex flex-wrap justify-center gap-4">
+            {actions.map((action) => (
+              <ActionButton key={action.label} action={action} />
+            ))}
+          </div>
+        )}
+      </Container>
+    </section>
+  )
+}

@@ -1,0 +1,285 @@
+// Loads every collection declared in content/config.ts, checks every file, and returns either
+// typed entries or the complete list of problems, never just the first one.
+import { readdir, readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { compile } from '@mdx-js/mdx'
+import remarkFrontmatter from 'remark-frontmatter'
+import type { z } from 'zod'
+import { withKnownIds, type CollectionDefinition } from './collection.ts'
+import { closest, writerMessage } from './messages.ts'
+import { DATA_EXTENSIONS, DOCUMENT_EXTENSIONS, readSource, type FieldPath } from './source.ts'
+
+export interface ContentError {
+  file: string
+  line: number
+  column: number
+  /** Dotted path of the field, or "(file)" for a problem with the file itself. */
+  field: string
+  message: string
+}
+
+export interface LoadedEntry {
+  id: string
+  collection: string
+  file: string
+  data: unknown
+  body?: string
+}
+
+export interface LoadResult {
+  entries: Map<string, LoadedEntry[]>
+  errors: ContentError[]
+  /** Every file that was read, so a dev server can watch them. */
+  files: string[]
+}
+
+const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+interface Candidate {
+  collection: string
+  id: string
+  file: string
+  absolute: string
+}
+
+export async function loadContent(
+  root: string,
+  collections: Record<string, CollectionDefinition>,
+  contentDir = 'content',
+): Promise<LoadResult> {
+  const errors: ContentError[] = []
+  const fileError = (file: string, message: string, line = 1, column = 1) =>
+    errors.push({ file, line, column, field: '(file)', message })
+  const relative = (absolute: string) => path.relative(root, absolute).split(path.sep).join('/')
+
+  // 1. Find every file and its id, so references can be checked while parsing.
+  const candidates: Candidate[] = []
+  const claimed = new Set<string>()
+  for (const [name, definition] of Object.entries(collections)) {
+    const absolute = path.join(root, contentDir, definition.source)
+    claimed.add(path.normalize(absolute))
+    if (definition.singleton) {
+      if (await isFile(absolute))
+        candidates.push({ collection: name, id: name, file: relative(absolute), absolute })
+      else fileError(relative(absolute), `missing: the ${name} collection is this one file`)
+      continue
+    }
+    const extensions: readonly string[] =
+      definition.type === 'data' ? DATA_EXTENSIONS : DOCUMENT_EXTENSIONS
+    const seen = new Map<string, string>()
+    for (const entry of await listDir(absolute)) {
+      if (entry.startsWith('.') || entry.startsWith('_')) continue
+      const file = relative(path.join(absolute, entry))
+      const extension = path.extname(entry)
+      if (!extensions.includes(extension)) {
+        fileError(
+          file,
+          `${name} entries are ${extensions.join(' or ')} files; rename or move this file`,
+        )
+        continue
+      }
+      const id = path.basename(entry, extension)
+      if (!ID_PATTERN.test(id)) {
+        fileError(
+          file,
+          `file name "${id}" must be lowercase words joined by hyphens (it is the entry's id and URL), e.g. "${slugify(id)}${extension}"`,
+        )
+        continue
+      }
+      const first = seen.get(id)
+      if (first) {
+        fileError(file, `duplicate id "${id}": ${first} already defines this ${name} entry`)
+        continue
+      }
+      seen.set(id, file)
+      candidates.push({ collection: name, id, file, absolute: path.join(absolute, entry) })
+    }
+  }
+  errors.push(...(await strayFiles(root, contentDir, claimed, relative)))
+
+  const knownIds = new Map<string, Set<string>>()
+  for (const name of Object.keys(collections)) knownIds.set(name, new Set())
+  for (const candidate of candidates) knownIds.get(candidate.collection)!.add(candidate.id)
+
+  // 2. Parse and validate each file; collect every problem.
+  const entries = new Map<string, LoadedEntry[]>()
+  for (const name of Object.keys(collections)) entries.set(name, [])
+  for (const candidate of candidates) {
+    const definition = collections[candidate.collection]!
+    const source = readSource(candidate.file, await readFile(candidate.absolute, 'utf8'))
+    for (const { position, message } of source.syntaxErrors)
+      errors.push({ file: candidate.file, ...atPosition(position), field: '(file)', message })
+    if (source.syntaxErrors.length) continue
+
+    const result = withKnownIds(knownIds, () =>
+      definition.schema.safeParse(source.data, {
+        reportInput: true,
+        error: (issue) => writerMessage(issue),
+      }),
+    )
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        for (const { fieldPath, message } of explain(issue, definition.schema))
+          errors.push({
+            file: candidate.file,
+            ...atPosition(source.locate(fieldPath)),
+            field: formatPath(fieldPath),
+            message,
+          })
+      }
+      continue
+    }
+    if (source.body !== undefined) {
+      const bodyError = await checkMdx(candidate.file, await readFile(candidate.absolute, 'utf8'))
+      if (bodyError) {
+        errors.push(bodyError)
+        continue
+      }
+    }
+    entries.get(candidate.collection)!.push({
+      id: candidate.id,
+      collection: candidate.collection,
+      file: candidate.file,
+      data: result.data,
+      body: source.body,
+    })
+  }
+
+  errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
+  return { entries, errors, files: candidates.map((candidate) => candidate.absolute) }
+}
+
+function atPosition(position: { line: number; column: number }) {
+  return { line: position.line, column: position.column }
+}
+
+function explain(
+  issue: z.core.$ZodIssue,
+  schema: z.ZodType,
+): { fieldPath: FieldPath; message: string }[] {
+  if (issue.code === 'unrecognized_keys') {
+    const known = knownKeysAt(schema, issue.path)
+    return issue.keys.map((key) => {
+      const suggestion = closest(key, known)
+      return {
+        fieldPath: [...issue.path, key],
+        message: suggestion
+          ? `unknown field "${key}"; did you mean "${suggestion}"?`
+          : `unknown field "${key}"; allowed here: ${known.join(', ')}`,
+      }
+    })
+  }
+  if (issue.code === 'invalid_union') {
+    // Report the branch that got furthest rather than a bare "invalid input".
+    const branch = issue.errors.reduce((best, next) => (next.length < best.length ? next : best))
+    return branch.flatMap((inner) =>
+      explain({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, schema),
+    )
+  }
+  return [{ fieldPath: issue.path, message: issue.message }]
+}
+
+/** The field names a strict object accepts at `fieldPath`, for "did you mean". */
+function knownKeysAt(schema: z.ZodType, fieldPath: FieldPath): string[] {
+  let current: z.core.$ZodType | undefined = schema
+  const unwrap = (node: z.core.$ZodType | undefined): z.core.$ZodType | undefined => {
+    let inner = node
+    for (let guard = 0; inner && guard < 20; guard++) {
+      const def = inner._zod.def as unknown as Record<string, unknown> & { type: string }
+      if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type))
+        inner = def.innerType as z.core.$ZodType
+      else if (def.type === 'pipe') inner = def.in as z.core.$ZodType
+      else break
+    }
+    return inner
+  }
+  for (const segment of fieldPath) {
+    current = unwrap(current)
+    const def = current?._zod.def as unknown as Record<string, unknown> & { type: string }
+    if (def?.type === 'object')
+      current = (def.shape as Record<string, z.core.$ZodType>)[String(segment)]
+    else if (def?.type === 'array') current = def.element as z.core.$ZodType
+    else return []
+  }
+  const def = unwrap(current)?._zod.def as unknown as { type: string; shape?: object }
+  return def?.type === 'object' && def.shape ? Object.keys(def.shape) : []
+}
+
+export function formatPath(fieldPath: FieldPath): string {
+  if (!fieldPath.length) return '(file)'
+  return fieldPath
+    .map((segment, index) =>
+      typeof segment === 'number' ? `[${segment}]` : `${index ? '.' : ''}${String(segment)}`,
+    )
+    .join('')
+}
+
+async function checkMdx(file: string, text: string): Promise<ContentError | undefined> {
+  try {
+    await compile(text, { remarkPlugins: [remarkFrontmatter] })
+    return undefined
+  } catch (error) {
+    const place = (
+      error as {
+        place?: { line?: number; column?: number; start?: { line: number; column: number } }
+      }
+    ).place
+    const start = place && 'start' in place && place.start ? place.start : place
+    const reason = (error as { reason?: string }).reason ?? String(error)
+    return {
+      file,
+      line: start?.line ?? 1,
+      column: start?.column ?? 1,
+      field: '(body)',
+      message: `MDX: ${reason}`,
+    }
+  }
+}
+
+async function strayFiles(
+  root: string,
+  contentDir: string,
+  claimed: Set<string>,
+  relative: (absolute: string) => string,
+): Promise<ContentError[]> {
+  // Anything in content/ that no collection reads is almost always a misplaced or misnamed file.
+  const errors: ContentError[] = []
+  const base = path.join(root, contentDir)
+  for (const entry of await listDir(base)) {
+    const absolute = path.normalize(path.join(base, entry))
+    if (claimed.has(absolute) || entry.startsWith('_') || entry.startsWith('.')) continue
+    if (/\.(ts|tsx)$/.test(entry) || entry === 'README.md') continue
+    errors.push({
+      file: relative(absolute),
+      line: 1,
+      column: 1,
+      field: '(file)',
+      message: 'not part of any collection; see content/config.ts for the folders that are read',
+    })
+  }
+  return errors
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).sort()
+  } catch {
+    return []
+  }
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile()
+  } catch {
+    return false
+  }
+}
+
+function slugify(text: string): string {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+}

@@ -1,0 +1,87 @@
+// Reads one content file (YAML, or MDX/Markdown with YAML frontmatter) into plain data plus a
+// locator that turns a field path back into the line and column a writer would edit.
+import matter from 'gray-matter'
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml'
+
+export type FieldPath = readonly PropertyKey[]
+
+export interface Position {
+  line: number
+  column: number
+}
+
+export interface SourceFile {
+  /** Path relative to the project root, with forward slashes (what a writer sees in a PR). */
+  file: string
+  data: unknown
+  /** The MDX/Markdown body without frontmatter; undefined for YAML files. */
+  body?: string
+  /** Line and column of the key (or list item) at `path`, or of its nearest existing parent. */
+  locate(path: FieldPath): Position
+  syntaxErrors: { position: Position; message: string }[]
+}
+
+export const DATA_EXTENSIONS = ['.yaml', '.yml'] as const
+export const DOCUMENT_EXTENSIONS = ['.mdx', '.md'] as const
+
+export function readSource(file: string, text: string): SourceFile {
+  const isDocument = DOCUMENT_EXTENSIONS.some((ext) => file.endsWith(ext))
+  if (!isDocument) return readYaml(file, text, 0)
+
+  // gray-matter splits the frontmatter; positions are relative to the line after the opening ---.
+  const parsed = matter(text)
+  const hasFrontmatter = /^---\r?\n/.test(text)
+  const source = readYaml(file, hasFrontmatter ? parsed.matter.replace(/^\r?\n/, '') : '', 1)
+  return { ...source, body: parsed.content }
+}
+
+function readYaml(file: string, text: string, lineOffset: number): SourceFile {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const toPosition = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset)
+    return { line: line + lineOffset, column: col }
+  }
+  const syntaxErrors = doc.errors.map((error) => ({
+    position: toPosition(error.pos[0]),
+    message: describeYamlError(error.code, error.message),
+  }))
+
+  const locate = (path: FieldPath): Position => {
+    let node: unknown = doc.contents
+    let offset = nodeStart(doc.contents) ?? 0
+    for (const segment of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((item) => isPair(item) && keyOf(item.key) === String(segment))
+        if (!pair) break
+        offset = nodeStart(pair.key as Node) ?? offset
+        node = pair.value
+      } else if (isSeq(node) && typeof segment === 'number' && node.items[segment]) {
+        offset = nodeStart(node.items[segment] as Node) ?? offset
+        node = node.items[segment]
+      } else break
+    }
+    return toPosition(offset)
+  }
+
+  return {
+    file,
+    data: syntaxErrors.length ? undefined : (doc.toJS() ?? {}),
+    locate,
+    syntaxErrors,
+  }
+}
+
+function keyOf(key: unknown): string | undefined {
+  return isScalar(key) ? String(key.value) : undefined
+}
+
+function nodeStart(node: Node | null | undefined): number | undefined {
+  return node && 'range' in node && node.range ? node.range[0] : undefined
+}
+
+function describeYamlError(code: string, message: string): string {
+  if (code === 'DUPLICATE_KEY') return 'this key appears twice in the same block; keep one'
+  // yaml's own messages are precise; keep the first sentence, drop its code excerpt.
+  return `YAML syntax: ${message.split('\n')[0]}`
+}

@@ -1,0 +1,3 @@
+import { listContentRoutes } from '../../renderer/routes.ts'
+
+export const onBeforePrerenderStart = () => listContentRoutes().map((route) => route.path)

@@ -1,0 +1,60 @@
+// The only script every page loads: it finds the islands in the HTML and hydrates each one
+// as its own React root, loading its code when its hydrate strategy says so.
+import { createElement, type ComponentType } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { islandName, type HydrateOn } from './island-name.ts'
+
+const loaders = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<{ default: ComponentType<Record<string, unknown>> }>(
+      '/components/**/*.island.tsx',
+    ),
+  ).map(([file, load]) => [islandName(file), load]),
+)
+
+function schedule(element: HTMLElement, when: HydrateOn, hydrate: () => void) {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    hydrate()
+  }
+  // Whatever the strategy, a visitor reaching for the island hydrates it at once.
+  for (const type of ['pointerenter', 'focusin', 'touchstart'] as const)
+    element.addEventListener(type, once, { once: true, passive: true })
+  if (when === 'load') once()
+  else if (when === 'idle') {
+    if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 2000 })
+    else setTimeout(once, 200)
+  } else {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect()
+          once()
+        }
+      },
+      { rootMargin: '200px' },
+    )
+    observer.observe(element)
+  }
+}
+
+for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const { island = '', hydrate = 'load', prefix, props = '{}' } = element.dataset
+  const load = loaders[island]
+  if (!load) {
+    console.error(`No island named "${island}"`)
+    continue
+  }
+  schedule(element, hydrate as HydrateOn, () => {
+    load()
+      .then(({ default: Component }) => {
+        hydrateRoot(element, createElement(Component, JSON.parse(props)), {
+          identifierPrefix: prefix,
+        })
+        element.dataset.hydrated = 'true'
+      })
+      .catch((error: unknown) => console.error(`Island "${island}" failed to start`, error))
+  })
+}

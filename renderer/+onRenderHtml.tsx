@@ -1,0 +1,34 @@
+// Renders the whole document for a page. Pages are HTML-only; only islands inside them
+// hydrate (see ./Island.tsx and ./+client.ts).
+import './styles.css'
+import type { ComponentType } from 'react'
+import { renderToStaticMarkup, renderToString } from 'react-dom/server'
+import { dangerouslySkipEscape, escapeInject } from 'vike/server'
+import type { OnRenderHtmlSync } from 'vike/types'
+import { getSite } from '../content/index.ts'
+import { Head } from './Head.tsx'
+import { Layout } from './Layout.tsx'
+import type { PageMeta } from './types.ts'
+
+export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {
+  const site = getSite()
+  const meta: PageMeta = pageContext.data?.meta ?? {
+    // The error page has no data hook of its own when Vike renders it for a failed request.
+    title: site.notFound.title,
+    description: site.notFound.description,
+    path: pageContext.urlPathname,
+    noindex: true,
+  }
+  const Page = pageContext.Page as ComponentType<{ data: unknown }>
+  const body = renderToString(
+    <Layout site={site} path={meta.path}>
+      <Page data={pageContext.data} />
+    </Layout>,
+  )
+  const head = renderToStaticMarkup(<Head site={site} meta={meta} />)
+  return escapeInject`<!DOCTYPE html>
+<html lang="en">
+  <head>${dangerouslySkipEscape(head)}</head>
+  <body class="bg-white text-slate-900 antialiased">${dangerouslySkipEscape(body)}</body>
+</html>`
+}

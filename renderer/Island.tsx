@@ -1,0 +1,41 @@
+// Renders an interactive component as an island: its own React root on the server, with its
+// own identifierPrefix so the ids React Aria generates match when the client hydrates it.
+import { createElement, useId, type ComponentProps, type ComponentType } from 'react'
+import { renderToString } from 'react-dom/server'
+import { islandName, type HydrateOn } from './island-name.ts'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any island's props
+type AnyComponent = ComponentType<any>
+
+const islandModules = import.meta.glob<{ default: AnyComponent }>('/components/**/*.island.tsx', {
+  eager: true,
+})
+const namesByComponent = new Map<AnyComponent, string>(
+  Object.entries(islandModules).map(([file, module]) => [module.default, islandName(file)]),
+)
+
+export function Island<C extends AnyComponent>(props: {
+  component: C
+  props: ComponentProps<C>
+  hydrate?: HydrateOn
+}) {
+  const { component, hydrate = 'load' } = props
+  const name = namesByComponent.get(component)
+  if (!name)
+    throw new Error(
+      `<Island> takes the default export of a components/**/*.island.tsx file; got ${component.displayName ?? component.name}`,
+    )
+  // useId is unique within the page render, so each island gets a distinct, stable prefix.
+  const prefix = `${name.replace(/\W/g, '')}${useId().replace(/\W/g, '')}-`
+  const html = renderToString(createElement(component, props.props), { identifierPrefix: prefix })
+  return (
+    <div
+      className="contents"
+      data-island={name}
+      data-hydrate={hydrate}
+      data-prefix={prefix}
+      data-props={JSON.stringify(props.props)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  )
+}

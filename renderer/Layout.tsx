@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+import { SiteFooter } from '../components/layout/SiteFooter.tsx'
+import { SiteHeader } from '../components/layout/SiteHeader.tsx'
+import { SiteProvider } from '../components/site-context.tsx'
+import type { EntryData } from '../content/config.ts'
+
+/** The frame around every page: fixed header, padded main, footer. */
+export function Layout({
+  site,
+  path,
+  children,
+}: {
+  site: EntryData<'site'>
+  path: string
+  children: ReactNode
+}) {
+  return (
+    <SiteProvider site={site}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800 focus:shadow"
+      >
+        {site.ui.skipToContent}
+      </a>
+      <SiteHeader site={site} path={path} />
+      <main id="main" tabIndex={-1} className="pt-16 outline-none">
+        {children}
+      </main>
+      <SiteFooter site={site} />
+    </SiteProvider>
+  )
+}

@@ -1,0 +1,17 @@
+// `npm run check:content`: checks every content file against content/config.ts and prints
+// every problem at once as file:line:col  field  message. Exits 1 when there are problems.
+import path from 'node:path'
+import { loadContent } from '../content/_lib/load.ts'
+import { formatAnnotations, formatReport } from '../content/_lib/report.ts'
+import { collections } from '../content/config.ts'
+
+const root = path.resolve(process.argv[2] ?? '.')
+const result = await loadContent(root, collections)
+
+if (result.errors.length) {
+  console.error(formatReport(result.errors))
+  if (process.env.GITHUB_ACTIONS === 'true') console.log(formatAnnotations(result.errors))
+  process.exit(1)
+}
+const counts = [...result.entries].map(([name, entries]) => `${name} ${entries.length}`)
+console.log(`Content OK: ${result.files.length} files (${counts.join(', ')})`)

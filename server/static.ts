@@ -1,0 +1,102 @@
+// Serves the prerendered site from dist/client the way a static host does: /about answers with
+// about/index.html, hashed assets are cached for a year, HTML is revalidated, text is compressed,
+// and an unknown path gets the prerendered 404 page with status 404.
+import { createReadStream } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+}
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|webmanifest|xml|txt|svg)$/
+
+export interface StaticSite {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+}
+
+export function createStaticSite(root: string): StaticSite {
+  const compressed = new Map<string, Buffer>()
+
+  async function resolveFile(pathname: string): Promise<string | undefined> {
+    const decoded = safeDecode(pathname)
+    if (decoded === undefined || decoded.includes('\0')) return undefined
+    const target = path.join(root, path.normalize(decoded))
+    if (target !== root && !target.startsWith(root + path.sep)) return undefined
+    for (const candidate of [target, path.join(target, 'index.html')]) {
+      const info = await stat(candidate).catch(() => undefined)
+      if (info?.isFile()) return candidate
+    }
+    return undefined
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number) {
+    const extension = path.extname(file)
+    const relative = path.relative(root, file)
+    res.statusCode = status
+    res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
+    res.setHeader(
+      'Cache-Control',
+      relative.startsWith(`assets${path.sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=0, must-revalidate',
+    )
+    res.setHeader('Vary', 'Accept-Encoding')
+    const accepts = String(req.headers['accept-encoding'] ?? '')
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined
+    if (encoding && COMPRESSIBLE.test(file)) {
+      const key = `${encoding}:${file}`
+      let body = compressed.get(key)
+      if (!body) {
+        const raw = await readFile(file)
+        body =
+          encoding === 'br'
+            ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+            : gzipSync(raw, { level: 9 })
+        compressed.set(key, body)
+      }
+      res.setHeader('Content-Encoding', encoding)
+      res.setHeader('Content-Length', body.length)
+      res.end(req.method === 'HEAD' ? undefined : body)
+      return
+    }
+    res.setHeader('Content-Length', (await stat(file)).size)
+    if (req.method === 'HEAD') res.end()
+    else createReadStream(file).pipe(res)
+  }
+
+  return {
+    async handle(req, res) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD' }).end()
+        return
+      }
+      const { pathname } = new URL(req.url ?? '/', 'http://localhost')
+      const file = await resolveFile(pathname)
+      if (file) return send(req, res, file, 200)
+      return send(req, res, path.join(root, '404.html'), 404)
+    },
+  }
+}
+
+function safeDecode(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname)
+  } catch {
+    return undefined
+  }
+}

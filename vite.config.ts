@@ -1,0 +1,19 @@
+import mdx from '@mdx-js/rollup'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import remarkFrontmatter from 'remark-frontmatter'
+import vike from 'vike/plugin'
+import { defineConfig } from 'vite'
+import { contentCollections } from './content/_lib/vite-plugin.ts'
+import { collections } from './content/config.ts'
+
+export default defineConfig({
+  plugins: [
+    contentCollections(collections),
+    // Frontmatter is read by the content loader; MDX must not render it as text.
+    { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter] }) },
+    react({ include: /\.(tsx|ts|mdx)$/ }),
+    tailwindcss(),
+    vike(),
+  ],
+})
