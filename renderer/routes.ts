@@ -1,44 +1,18 @@
-// The route table: every address the site answers, derived from content. The navigation check,
-// the sitemap, the unknown-path guard and the tests all read this one list.
 import { getCollection } from '../content/index.ts'
+import { buildRouteTable, type RouteEntry } from './route-table.ts'
 
-export interface RouteEntry {
-  path: string
-  collection: 'pages' | 'legal' | 'industries'
-  id: string
-  title: string
+export { industryPath, type RouteEntry } from './route-table.ts'
+
+/** Every route of the built site. */
+export function listRoutes(): RouteEntry[] {
+  return buildRouteTable({
+    pages: getCollection('pages'),
+    legal: getCollection('legal'),
+    industries: getCollection('industries'),
+  })
 }
 
 /** Routes served by pages/content: section pages and long-form documents. */
 export function listContentRoutes(): RouteEntry[] {
-  return [
-    ...getCollection('pages').map((entry) => ({
-      path: entry.data.path,
-      collection: 'pages' as const,
-      id: entry.id,
-      title: entry.data.title,
-    })),
-    ...getCollection('legal').map((entry) => ({
-      path: `/${entry.id}`,
-      collection: 'legal' as const,
-      id: entry.id,
-      title: entry.data.title,
-    })),
-  ]
-}
-
-export function industryPath(id: string): string {
-  return `/industries/${id}`
-}
-
-export function listRoutes(): RouteEntry[] {
-  return [
-    ...listContentRoutes(),
-    ...getCollection('industries').map((entry) => ({
-      path: industryPath(entry.id),
-      collection: 'industries' as const,
-      id: entry.id,
-      title: entry.data.title,
-    })),
-  ].sort((a, b) => a.path.localeCompare(b.path))
+  return listRoutes().filter((route) => route.collection !== 'industries')
 }

@@ -69,8 +69,8 @@ export default function NavMenu({ label, items, currentPath }: NavMenuProps) {
         />
       </Button>
       <DisclosurePanel
-        role={undefined}
-        className="absolute top-full left-0 z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+        // hidden="until-found" keeps a box (and its border) on screen: hide it outright.
+        className="absolute top-full left-0 z-40 mt-2 w-64 rounded-xl [&[hidden]]:hidden border border-slate-200 bg-white p-2 shadow-lg"
       >
         <ul>
           {items.map((item) => (

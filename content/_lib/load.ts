@@ -117,6 +117,12 @@ export async function loadContent(
         error: (issue) => writerMessage(issue),
       }),
     )
+    // The body is checked even when the frontmatter is wrong: every problem at once.
+    const bodyError =
+      source.body === undefined
+        ? undefined
+        : await checkMdx(candidate.file, await readFile(candidate.absolute, 'utf8'))
+    if (bodyError) errors.push(bodyError)
     if (!result.success) {
       for (const issue of result.error.issues) {
         for (const { fieldPath, message } of explain(issue, definition.schema))
@@ -127,15 +133,8 @@ export async function loadContent(
             message,
           })
       }
-      continue
     }
-    if (source.body !== undefined) {
-      const bodyError = await checkMdx(candidate.file, await readFile(candidate.absolute, 'utf8'))
-      if (bodyError) {
-        errors.push(bodyError)
-        continue
-      }
-    }
+    if (!result.success || bodyError) continue
     entries.get(candidate.collection)!.push({
       id: candidate.id,
       collection: candidate.collection,
@@ -170,6 +169,20 @@ function explain(
     })
   }
   if (issue.code === 'invalid_union') {
+    if (!issue.errors.length) {
+      // A discriminated union whose `type` (or other discriminator) matched no option.
+      const { discriminator = 'type', options = [] } = issue as {
+        discriminator?: string
+        options?: unknown[]
+      }
+      const unionPath = issue.path.at(-1) === discriminator ? issue.path.slice(0, -1) : issue.path
+      return [
+        {
+          fieldPath: [...unionPath, discriminator],
+          message: `must be one of ${options.map((value) => JSON.stringify(value)).join(', ')}`,
+        },
+      ]
+    }
     // Report the branch that got furthest rather than a bare "invalid input".
     const branch = issue.errors.reduce((best, next) => (next.length < best.length ? next : best))
     return branch.flatMap((inner) =>
@@ -179,29 +192,39 @@ function explain(
   return [{ fieldPath: issue.path, message: issue.message }]
 }
 
-/** The field names a strict object accepts at `fieldPath`, for "did you mean". */
-function knownKeysAt(schema: z.ZodType, fieldPath: FieldPath): string[] {
-  let current: z.core.$ZodType | undefined = schema
-  const unwrap = (node: z.core.$ZodType | undefined): z.core.$ZodType | undefined => {
-    let inner = node
-    for (let guard = 0; inner && guard < 20; guard++) {
-      const def = inner._zod.def as unknown as Record<string, unknown> & { type: string }
-      if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type))
-        inner = def.innerType as z.core.$ZodType
-      else if (def.type === 'pipe') inner = def.in as z.core.$ZodType
-      else break
-    }
-    return inner
+type SchemaDef = Record<string, unknown> & { type: string }
+const defOf = (node: z.core.$ZodType | undefined) =>
+  node?._zod.def as unknown as SchemaDef | undefined
+
+/** The schema with optional/default/pipe wrappers taken off. */
+function unwrap(node: z.core.$ZodType | undefined): z.core.$ZodType | undefined {
+  let inner = node
+  for (let guard = 0; inner && guard < 20; guard++) {
+    const def = defOf(inner)!
+    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type))
+      inner = def.innerType as z.core.$ZodType
+    else if (def.type === 'pipe') inner = def.in as z.core.$ZodType
+    else break
   }
+  return inner
+}
+
+/** The part of a schema that checks the value at `fieldPath`. */
+function schemaAt(schema: z.ZodType, fieldPath: FieldPath): z.core.$ZodType | undefined {
+  let current: z.core.$ZodType | undefined = schema
   for (const segment of fieldPath) {
-    current = unwrap(current)
-    const def = current?._zod.def as unknown as Record<string, unknown> & { type: string }
+    const def = defOf(unwrap(current))
     if (def?.type === 'object')
       current = (def.shape as Record<string, z.core.$ZodType>)[String(segment)]
     else if (def?.type === 'array') current = def.element as z.core.$ZodType
-    else return []
+    else return undefined
   }
-  const def = unwrap(current)?._zod.def as unknown as { type: string; shape?: object }
+  return unwrap(current)
+}
+
+/** The field names a strict object accepts at `fieldPath`, for "did you mean". */
+function knownKeysAt(schema: z.ZodType, fieldPath: FieldPath): string[] {
+  const def = defOf(schemaAt(schema, fieldPath))
   return def?.type === 'object' && def.shape ? Object.keys(def.shape) : []
 }
 

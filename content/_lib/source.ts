@@ -29,7 +29,8 @@ export function readSource(file: string, text: string): SourceFile {
   if (!isDocument) return readYaml(file, text, 0)
 
   // gray-matter splits the frontmatter; positions are relative to the line after the opening ---.
-  const parsed = matter(text)
+  // Passing options turns off gray-matter's cache, whose repeat answers lack `.matter`.
+  const parsed = matter(text, {})
   const hasFrontmatter = /^---\r?\n/.test(text)
   const source = readYaml(file, hasFrontmatter ? parsed.matter.replace(/^\r?\n/, '') : '', 1)
   return { ...source, body: parsed.content }

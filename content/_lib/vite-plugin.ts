@@ -3,8 +3,8 @@
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { CollectionDefinition } from './collection.ts'
-import { loadContent } from './load.ts'
-import { ContentCheckError, formatAnnotations, formatReport } from './report.ts'
+import { loadContent, type ContentError, type LoadResult } from './load.ts'
+import { ContentCheckError, formatAnnotations, formatError, formatReport } from './report.ts'
 
 const VIRTUAL_ID = 'virtual:content'
 const RESOLVED_ID = '\0' + VIRTUAL_ID
@@ -21,8 +21,22 @@ export function contentCollections(collections: Record<string, CollectionDefinit
       server = devServer
       const contentDir = path.join(root, 'content')
       devServer.watcher.add(contentDir)
+      // While content has problems, every page answers with the report itself (the error page
+      // needs content too), and the Vite client reloads it as soon as the file is fixed.
+      let latest: Promise<LoadResult> | undefined
+      devServer.middlewares.use((req, res, next) => {
+        if (req.method !== 'GET' || !String(req.headers.accept).includes('text/html')) return next()
+        latest ??= loadContent(root, collections)
+        latest.then(({ errors }) => {
+          if (!errors.length) return next()
+          res.statusCode = 500
+          res.setHeader('Content-Type', 'text/html; charset=utf-8')
+          res.end(renderErrorPage(errors))
+        }, next)
+      })
       const onChange = (file: string) => {
         if (!file.startsWith(contentDir) || /\.tsx?$/.test(file)) return
+        latest = undefined
         for (const environment of Object.values(devServer.environments)) {
           const module = environment.moduleGraph.getModuleById(RESOLVED_ID)
           if (module) environment.moduleGraph.invalidateModule(module)
@@ -77,4 +91,19 @@ function generateModule(
     collections.push(`${JSON.stringify(name)}: [${items.join(',\n')}]`)
   }
   return `${imports.join('\n')}\nexport const entries = {\n${collections.join(',\n')}\n}\n`
+}
+
+function renderErrorPage(errors: readonly ContentError[]): string {
+  const escape = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  const items = errors
+    .map((error) => `<li><code>${escape(formatError(error))}</code></li>`)
+    .join('')
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title>
+<script type="module" src="/@vite/client"></script>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#0f172a}
+h1{color:#b91c1c}li{margin:.5rem 0}code{white-space:pre-wrap;background:#fef2f2;padding:.25rem .5rem;border-radius:.25rem;display:block}</style></head>
+<body><h1>${escape(formatReport(errors).split('\n')[0]!)}</h1>
+<p>Fix these files and this page reloads by itself. The same list is printed by <code style="display:inline">npm run check:content</code>.</p>
+<ol>${items}</ol></body></html>`
 }

@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { loadContent } from '../../content/_lib/load.ts'
+import { formatAnnotations, formatReport } from '../../content/_lib/report.ts'
+import { collections } from '../../content/config.ts'
+
+const run = promisify(execFile)
+const root = path.resolve(import.meta.dirname, '../..')
+const broken = path.join(root, 'tests/fixtures/broken-content')
+
+// Every problem in every broken fixture file, exactly as a writer sees it.
+const EXPECTED_REPORT = [
+  '19 content problems in 9 files:',
+  'content/faqs/broken.yaml:3:15  (file)  YAML syntax: Nested mappings are not allowed in compact mappings',
+  'content/faqs/broken.yaml:3:15  (file)  YAML syntax: Implicit keys need to be on a single line',
+  'content/faqs/web-dev.yaml:5:5  items[1].question  duplicate question "How long is an interview?" (already used by item 1)',
+  'content/industries/Fintech.yaml:1:1  (file)  file name "Fintech" must be lowercase words joined by hyphens (it is the entry\'s id and URL), e.g. "fintech.yaml"',
+  'content/industries/web-dev.yaml:1:1  title  is required but missing',
+  'content/industries/web-dev.yaml:2:1  titel  unknown field "titel"; did you mean "title"?',
+  'content/industries/web-dev.yaml:11:3  roles.items  needs at least 8 items',
+  'content/industries/web-dev.yaml:14:7  roles.items[1].title  duplicate title "Frontend Engineer" (already used by item 1)',
+  'content/industries/web-dev.yaml:15:7  roles.items[1].description  must not be empty',
+  'content/industries/web-dev.yaml:17:1  faq  there is no faqs entry "web-development" (content/faqs/); known: broken, web-dev',
+  'content/industrys:1:1  (file)  not part of any collection; see content/config.ts for the folders that are read',
+  'content/legal/privacy-policy.mdx:5:1  lastUpdated  must be a date written YYYY-MM-DD',
+  'content/legal/privacy-policy.mdx:6:1  author  unknown field "author"; allowed here: title, description, lastUpdated',
+  'content/legal/privacy-policy.mdx:9:1  (body)  MDX: Expected a closing tag for `<strong>` (9:12-9:20) before the end of `paragraph`',
+  'content/legal/terms.mdx:1:1  (file)  duplicate id "terms": content/legal/terms.md already defines this legal entry',
+  'content/pages/home.yaml:6:5  sections[0].type  must be one of "hero", "faq"',
+  'content/pages/home.yaml:12:9  sections[1].actions[0]  set either href (a link) or opens: booking (the booking dialog), exactly one',
+  'content/site.yaml:2:1  phone  is required but missing',
+  'content/site.yaml:8:1  phon  unknown field "phon"; did you mean "phone"?',
+].join('\n')
+
+describe('content check', () => {
+  it('reports every problem in every broken file at once, with file:line:col, field and message', async () => {
+    const result = await loadContent(broken, collections)
+    expect(formatReport(result.errors)).toBe(EXPECTED_REPORT)
+  })
+
+  it('accepts the real content', async () => {
+    const result = await loadContent(root, collections)
+    expect(formatReport(result.errors)).toBe('0 content problems in 0 files:')
+    expect(result.entries.get('legal')?.map((entry) => entry.id)).toEqual([
+      'privacy-policy',
+      'terms-of-service',
+    ])
+  })
+
+  it('prints GitHub annotations with escaped properties', () => {
+    const annotations = formatAnnotations([
+      {
+        file: 'content/a,b.yaml',
+        line: 3,
+        column: 7,
+        field: 'hero.title',
+        message: '100% wrong\nreally',
+      },
+    ])
+    expect(annotations).toBe(
+      '::error file=content/a%2Cb.yaml,line=3,col=7,title=Content%3A hero.title::100%25 wrong%0Areally',
+    )
+  })
+})
+
+describe('npm run check:content', () => {
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    run(process.execPath, ['--import', 'tsx', 'scripts/check-content.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, GITHUB_ACTIONS: '', ...env },
+    }).then(
+      (output) => ({ code: 0, ...output }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    )
+
+  it('exits 1 and prints the report for broken content', async () => {
+    const { code, stderr } = await cli([broken])
+    expect(code).toBe(1)
+    expect(stderr.trim()).toBe(EXPECTED_REPORT)
+  })
+
+  it('adds ::error annotations on GitHub Actions', async () => {
+    const { code, stdout } = await cli([broken], { GITHUB_ACTIONS: 'true' })
+    expect(code).toBe(1)
+    expect(stdout).toContain(
+      '::error file=content/site.yaml,line=8,col=1,title=Content%3A phon::unknown field "phon"; did you mean "phone"?',
+    )
+    expect(stdout.trim().split('\n')).toHaveLength(19)
+  })
+
+  it('exits 0 for the real content', async () => {
+    const { code, stdout } = await cli([])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/^Content OK: \d+ files/)
+  })
+})

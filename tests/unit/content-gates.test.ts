@@ -1,0 +1,90 @@
+// Broken content is stopped with the writer's report everywhere it could slip through: the
+// production build fails, and the dev server answers every page with the list of problems.
+import { execFile } from 'node:child_process'
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { createServer } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const root = path.resolve(import.meta.dirname, '../..')
+let project: string
+
+// A copy of the site whose content is the deliberately broken fixture.
+beforeAll(async () => {
+  project = await mkdtemp(path.join(tmpdir(), 'broken-content-site-'))
+  for (const entry of [
+    'package.json',
+    'tsconfig.json',
+    'vite.config.ts',
+    'renderer',
+    'pages',
+    'components',
+    'public',
+  ])
+    await cp(path.join(root, entry), path.join(project, entry), { recursive: true })
+  await cp(path.join(root, 'content'), path.join(project, 'content'), {
+    recursive: true,
+    filter: (source) => !/\.(ya?ml|mdx?)$/.test(source) && !source.includes(`${path.sep}legal`),
+  })
+  await cp(
+    path.join(root, 'tests/fixtures/broken-content/content'),
+    path.join(project, 'content'),
+    {
+      recursive: true,
+    },
+  )
+  await symlink(path.join(root, 'node_modules'), path.join(project, 'node_modules'), 'dir')
+})
+
+afterAll(async () => {
+  await rm(project, { recursive: true, force: true })
+})
+
+describe('broken content', () => {
+  it('fails `vike build`, printing every problem', { timeout: 120_000 }, async () => {
+    const result = await run(path.join(root, 'node_modules/.bin/vike'), ['build'], {
+      cwd: project,
+    }).then(
+      (output) => ({ code: 0, ...output }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    )
+    expect(result.code).not.toBe(0)
+    const output = result.stdout + result.stderr
+    expect(output).toContain('19 content problems in 9 files:')
+    expect(output).toContain(
+      'content/site.yaml:8:1  phon  unknown field "phon"; did you mean "phone"?',
+    )
+    expect(output).toContain(
+      'content/industries/web-dev.yaml:17:1  faq  there is no faqs entry "web-development" (content/faqs/); known: broken, web-dev',
+    )
+  })
+
+  it('makes the dev server answer pages with the report', { timeout: 60_000 }, async () => {
+    const server = await createServer({
+      root: project,
+      configFile: path.join(project, 'vite.config.ts'),
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port: 0 },
+    })
+    try {
+      await server.listen()
+      const { port } = server.httpServer!.address() as AddressInfo
+      const response = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { accept: 'text/html' },
+      })
+      expect(response.status).toBe(500)
+      const html = await response.text()
+      expect(html).toContain('<h1>19 content problems in 9 files:</h1>')
+      expect(html).toContain(
+        'content/pages/home.yaml:6:5  sections[0].type  must be one of "hero", "faq"',
+      )
+      expect(html).toContain('/@vite/client')
+    } finally {
+      await server.close()
+    }
+  })
+})

@@ -1,0 +1,68 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStaticSite } from '../../server/static.ts'
+
+let root: string
+let server: Server
+let base: string
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'static-site-'))
+  await mkdir(path.join(root, 'about'))
+  await mkdir(path.join(root, 'assets'))
+  await writeFile(path.join(root, 'index.html'), '<h1>Home</h1>')
+  await writeFile(path.join(root, 'about/index.html'), '<h1>About</h1>')
+  await writeFile(path.join(root, '404.html'), '<h1>Page not found</h1>')
+  await writeFile(path.join(root, 'assets/app.abc123.js'), 'console.log(1)'.repeat(100))
+  const site = createStaticSite(root)
+  server = createServer((req, res) => void site.handle(req, res))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  await rm(root, { recursive: true })
+})
+
+describe('static site server', () => {
+  it('answers a route with its prerendered index.html, revalidated', async () => {
+    const response = await fetch(`${base}/about`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    expect(await response.text()).toBe('<h1>About</h1>')
+  })
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const response = await fetch(`${base}/no/such/page`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toBe('<h1>Page not found</h1>')
+  })
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await fetch(`${base}/assets/app.abc123.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(await response.text()).toBe('console.log(1)'.repeat(100))
+  })
+
+  it('never serves files outside its root', async () => {
+    for (const attempt of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A']) {
+      const response = await fetch(`${base}${attempt}`)
+      expect(response.status, attempt).toBe(404)
+    }
+  })
+
+  it('refuses methods a static site does not answer', async () => {
+    const response = await fetch(`${base}/`, { method: 'POST' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET, HEAD')
+  })
+})
