@@ -1,0 +1,194 @@
+// `npm run bench`: Lighthouse on the built site, served on 127.0.0.1 exactly as `npm start` serves
+// it, with the mobile and desktop presets, several runs per route, medians in a table, and JSON +
+// Markdown reports in reports/. The home page is also measured with every script removed (the
+// zero-JavaScript floor), to show what our islands cost.
+//
+//   npm run bench                      every built route, 3 runs each
+//   npm run bench -- / /services       only these routes
+//   BENCH_RUNS=5 npm run bench         more runs
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { type Flags, type Result } from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { createStaticSite } from '../server/static.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from '../tests/chromium.ts'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const PRESETS = { mobile: undefined, desktop: desktopConfig } as const
+type Preset = keyof typeof PRESETS
+
+interface Sample {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+  speedIndex: number
+  transferBytes: number
+  scriptBytes: number
+}
+
+const clientDir = path.resolve('dist/client')
+
+async function serve(root: string): Promise<{ origin: string; server: Server }> {
+  const site = createStaticSite(root)
+  const server = createServer((req, res) => void site.handle(req, res))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
+}
+
+function sample(lhr: Result): Sample {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const resources =
+    (
+      lhr.audits['resource-summary']?.details as {
+        items?: { resourceType: string; transferSize: number }[]
+      }
+    )?.items ?? []
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    speedIndex: audit('speed-index'),
+    transferBytes: audit('total-byte-weight'),
+    scriptBytes: resources.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+function medianSample(samples: Sample[]): Sample {
+  const keys = Object.keys(samples[0]!) as (keyof Sample)[]
+  return Object.fromEntries(
+    keys.map((key) => [key, median(samples.map((one) => one[key]))]),
+  ) as unknown as Sample
+}
+
+async function measure(port: number, url: string, preset: Preset): Promise<Sample> {
+  const samples: Sample[] = []
+  for (let run = 0; run < RUNS; run++) {
+    const flags: Flags = { port, output: 'json', logLevel: 'error' }
+    const result = await lighthouse(url, flags, PRESETS[preset])
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`)
+    samples.push(sample(result.lhr))
+  }
+  return medianSample(samples)
+}
+
+const routes =
+  process.argv.slice(2).filter((arg) => arg.startsWith('/')).length > 0
+    ? process.argv.slice(2).filter((arg) => arg.startsWith('/'))
+    : (await readdir(clientDir, { recursive: true }))
+        .filter((file) => file.endsWith('index.html'))
+        .map((file) => '/' + file.replace(/\/?index\.html$/, ''))
+        .sort()
+
+// The zero-JavaScript floor: the same home page with every script and modulepreload removed.
+const floorDir = await mkdtemp(path.join(tmpdir(), 'bench-nojs-'))
+await cp(clientDir, floorDir, { recursive: true })
+const homeHtml = await readFile(path.join(floorDir, 'index.html'), 'utf8')
+await writeFile(
+  path.join(floorDir, 'index.html'),
+  homeHtml
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, ''),
+)
+
+const site = await serve(clientDir)
+const floor = await serve(floorDir)
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath(),
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+})
+
+const results: { route: string; preset: Preset; median: Sample }[] = []
+const floors: Partial<Record<Preset, Sample>> = {}
+try {
+  for (const preset of Object.keys(PRESETS) as Preset[]) {
+    floors[preset] = await measure(chrome.port, `${floor.origin}/`, preset)
+    for (const route of routes) {
+      const result = await measure(chrome.port, site.origin + route, preset)
+      results.push({ route, preset, median: result })
+      console.error(
+        `${preset} ${route}: performance ${result.performance}, LCP ${result.lcp.toFixed(0)} ms`,
+      )
+    }
+  }
+} finally {
+  await chrome.kill()
+  site.server.close()
+  floor.server.close()
+  await rm(floorDir, { recursive: true, force: true })
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`
+const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`
+const header = [
+  'preset',
+  'route',
+  'perf',
+  'a11y',
+  'best',
+  'seo',
+  'FCP',
+  'LCP',
+  'TBT',
+  'CLS',
+  'SI',
+  'transfer',
+  'scripts',
+]
+const row = (preset: string, route: string, s: Sample) => [
+  preset,
+  route,
+  String(s.performance),
+  String(s.accessibility),
+  String(s.bestPractices),
+  String(s.seo),
+  ms(s.fcp),
+  ms(s.lcp),
+  ms(s.tbt),
+  s.cls.toFixed(3),
+  ms(s.speedIndex),
+  kb(s.transferBytes),
+  kb(s.scriptBytes),
+]
+const rows = results.map(({ preset, route, median: s }) => row(preset, route, s))
+for (const preset of Object.keys(floors) as Preset[])
+  rows.push(row(preset, '/ (no JS floor)', floors[preset]!))
+const markdown = [
+  `| ${header.join(' | ')} |`,
+  `|${header.map(() => '---').join('|')}|`,
+  ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+]
+const ratios = (Object.keys(floors) as Preset[]).map((preset) => {
+  const home = results.find((result) => result.route === '/' && result.preset === preset)?.median
+  const base = floors[preset]!
+  if (!home) return `${preset}: home page not measured`
+  const tbt = base.tbt > 0 ? (home.tbt / base.tbt).toFixed(2) + '×' : `${ms(home.tbt)} vs 0 ms`
+  return `${preset}: home LCP ${(home.lcp / base.lcp).toFixed(3)}× the zero-JS floor (${ms(home.lcp)} vs ${ms(base.lcp)}); TBT ${tbt}`
+})
+const report = `# Lighthouse benchmark\n\nMedian of ${RUNS} runs per route, Lighthouse 12, system Chromium, served from dist/client on 127.0.0.1.\n\n${markdown.join('\n')}\n\n${ratios.map((line) => `- ${line}`).join('\n')}\n`
+await mkdir('reports', { recursive: true })
+await writeFile('reports/lighthouse.md', report)
+await writeFile('reports/lighthouse.json', JSON.stringify({ runs: RUNS, results, floors }, null, 2))
+console.log(report)
+console.log('Wrote reports/lighthouse.md and reports/lighthouse.json')
