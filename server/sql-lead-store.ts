@@ -1,52 +1,16 @@
 // LeadStore on a plain SQL connection (PGlite locally), calling the same SQL functions the
 // Supabase store calls through the REST API.
+import {
+  toStoredContactRequest,
+  type ContactRequestRow,
+} from '../supabase/functions/send-contact-email/contact-request-row.ts'
 import type {
-  DeliveryStatus,
   LeadStore,
   NewContactRequest,
-  StoredContactRequest,
 } from '../supabase/functions/send-contact-email/lead-store.ts'
 
 export interface SqlClient {
   query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>
-}
-
-interface ContactRequestRow {
-  id: string
-  created_at: Date | string
-  kind: StoredContactRequest['kind']
-  title: string | null
-  name: string
-  email: string
-  phone: string
-  company: string | null
-  message: string
-  page: string | null
-  user_agent: string | null
-  client_hash: string
-  status: DeliveryStatus
-  attempts: number
-  last_error: string | null
-}
-
-export function toStoredContactRequest(row: ContactRequestRow): StoredContactRequest {
-  return {
-    id: row.id,
-    createdAt: new Date(row.created_at).toISOString(),
-    kind: row.kind,
-    title: row.title,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    message: row.message,
-    page: row.page,
-    userAgent: row.user_agent,
-    clientHash: row.client_hash,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-  }
 }
 
 export function createSqlLeadStore(db: SqlClient): LeadStore {

@@ -9,7 +9,10 @@ import type {
   StoredContactRequest,
 } from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
-import type { MailTransport, OutgoingMail } from '../../supabase/functions/send-contact-email/mail-transport.ts'
+import type {
+  MailTransport,
+  OutgoingMail,
+} from '../../supabase/functions/send-contact-email/mail-transport.ts'
 import { createResendMailTransport } from '../../supabase/functions/send-contact-email/resend-mail-transport.ts'
 
 function createMemoryStore(): LeadStore & { rows: StoredContactRequest[] } {
@@ -115,7 +118,10 @@ Deno.test('stores then mails a scorecard request and answers ok with the row id'
 Deno.test('answers the CORS preflight for an allowed origin and refuses another', async () => {
   const { handle } = setup()
   const preflight = await handle(
-    new Request('http://localhost/', { method: 'OPTIONS', headers: { origin: 'http://localhost:3000' } }),
+    new Request('http://localhost/', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000' },
+    }),
   )
   assert.equal(preflight.status, 204)
   assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /apikey/)
@@ -152,7 +158,12 @@ Deno.test('a failing Resend call keeps the row, marks it failed and still answer
   const failingFetch: typeof fetch = () =>
     Promise.resolve(new Response('{"message":"down"}', { status: 503 }))
   const { store, handle } = setup(
-    createResendMailTransport({ apiKey: 'k', to: ['team@example.com'], from: 'site@example.com', fetch: failingFetch }),
+    createResendMailTransport({
+      apiKey: 'k',
+      to: ['team@example.com'],
+      from: 'site@example.com',
+      fetch: failingFetch,
+    }),
   )
   const response = await handle(post(valid))
   assert.equal(response.status, 200)

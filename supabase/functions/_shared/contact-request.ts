@@ -44,14 +44,33 @@ const text = (label: string, required: boolean) =>
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`
 
-const requiredText = (label: string, max: number) =>
-  text(label, true)
+// Postgres text cannot hold NUL, and control characters have no business in a lead. Single-line
+// fields refuse line breaks too; the message keeps tab and line breaks.
+const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F]/
+const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+const noControl = (label: string, multiLine: boolean) => ({
+  check: (value: string) => !(multiLine ? MULTI_LINE_CONTROL : SINGLE_LINE_CONTROL).test(value),
+  error: `${label} must not contain control characters`,
+})
+
+const requiredText = (label: string, max: number, multiLine = false) => {
+  const control = noControl(label, multiLine)
+  return text(label, true)
     .trim()
     .min(1, { error: `${label} is required`, abort: true })
     .max(max, tooLong(label, max))
+    .refine(control.check, control.error)
+}
 
-const optionalText = (label: string, max: number) =>
-  text(label, false).trim().max(max, tooLong(label, max)).optional().default('')
+const optionalText = (label: string, max: number, multiLine = false) => {
+  const control = noControl(label, multiLine)
+  return text(label, false)
+    .trim()
+    .max(max, tooLong(label, max))
+    .refine(control.check, control.error)
+    .optional()
+    .default('')
+}
 
 const emailField = () =>
   requiredText('Email', LIMITS.email).regex(EMAIL_PATTERN, 'Invalid email address')
@@ -62,7 +81,7 @@ export const requestFormSchema = z.object({
   email: emailField(),
   phone: optionalText('Phone', LIMITS.phone),
   company: optionalText('Company', LIMITS.company),
-  message: optionalText('Message', LIMITS.message),
+  message: optionalText('Message', LIMITS.message, true),
 })
 export type RequestFormInput = z.input<typeof requestFormSchema>
 export type RequestFormValues = z.output<typeof requestFormSchema>
@@ -72,7 +91,7 @@ export const contactFormSchema = z.object({
   name: requiredText('Name', LIMITS.name),
   email: emailField(),
   phone: optionalText('Phone', LIMITS.phone),
-  message: requiredText('Message', LIMITS.message),
+  message: requiredText('Message', LIMITS.message, true),
 })
 export type ContactFormInput = z.input<typeof contactFormSchema>
 export type ContactFormValues = z.output<typeof contactFormSchema>
@@ -89,7 +108,7 @@ export const contactRequestSchema = z
     name: requiredText('Name', LIMITS.name),
     email: emailField(),
     phone: optionalText('Phone', LIMITS.phone),
-    message: requiredText('Message', MESSAGE_WIRE_MAX),
+    message: requiredText('Message', MESSAGE_WIRE_MAX, true),
     [HONEYPOT_FIELD]: z.string({ error: 'Must be text' }).optional().default(''),
     [ELAPSED_FIELD]: z
       .number({

@@ -38,4 +38,3 @@ export function toStoredContactRequest(row: ContactRequestRow): StoredContactReq
     lastError: row.last_error,
   }
 }
-

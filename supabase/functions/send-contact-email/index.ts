@@ -16,9 +16,13 @@ function requiredEnv(name: string): string {
 }
 
 // SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided by Supabase to every function.
-const database = createClient(requiredEnv('SUPABASE_URL'), requiredEnv('SUPABASE_SERVICE_ROLE_KEY'), {
-  auth: { persistSession: false, autoRefreshToken: false },
-})
+const database = createClient(
+  requiredEnv('SUPABASE_URL'),
+  requiredEnv('SUPABASE_SERVICE_ROLE_KEY'),
+  {
+    auth: { persistSession: false, autoRefreshToken: false },
+  },
+)
 
 const handle = createHandler({
   store: createSupabaseLeadStore(database),
