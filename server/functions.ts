@@ -55,7 +55,7 @@ export async function createFunctionsMiddleware(
   const env = options.env ?? process.env
   const logger = options.logger ?? consoleLogger
   const config = {
-    ...handlerConfigFromEnv((name) => env[name], { trustForwardedFor: false }),
+    ...handlerConfigFromEnv((name) => env[name], { clientAddressHeader: null }),
     ...options.config,
   }
   const mail = options.mail ?? mailTransportFromEnv((name) => env[name], logger)
@@ -68,6 +68,14 @@ export async function createFunctionsMiddleware(
     admin = await startLeadsAdminServer({ store, mail, logger })
     local.lock.update({ adminUrl: admin.url, adminToken: admin.token })
   }
+
+  logger.info('functions.ready', {
+    path: CONTACT_FUNCTION_PATH,
+    database: local.dataDir,
+    mail: mail.name,
+    minSubmitMs: config.minSubmitMs,
+    hint: 'npm run leads lists what arrived',
+  })
 
   const middleware: ConnectMiddleware = (req, res, next) => {
     // Connect strips a mount prefix from req.url; originalUrl keeps the full path.

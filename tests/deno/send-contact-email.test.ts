@@ -56,7 +56,7 @@ const config: HandlerConfig = {
   rateLimit: { max: 2, windowSeconds: 600 },
   maxBodyBytes: 64 * 1024,
   clientHashSalt: 'test',
-  trustForwardedFor: true,
+  clientAddressHeader: 'x-forwarded-for',
 }
 
 function setup(mail?: MailTransport) {

@@ -11,8 +11,11 @@ export interface HandlerConfig {
   maxBodyBytes: number
   /** Mixed into the client address before hashing so stored hashes cannot be reversed by lookup. */
   clientHashSalt: string
-  /** On Supabase the client address arrives in X-Forwarded-For; locally the socket is the truth. */
-  trustForwardedFor: boolean
+  /**
+   * Header carrying the client address (first comma-separated entry), set by the proxy in front
+   * of the function; null to use the socket address (local server, where headers are forgeable).
+   */
+  clientAddressHeader: string | null
 }
 
 export const DEFAULT_MIN_SUBMIT_MS = 3000
@@ -31,7 +34,7 @@ function nonNegativeInteger(value: string | undefined, fallback: number, name: s
 
 export function handlerConfigFromEnv(
   readEnv: (name: string) => string | undefined,
-  defaults: { trustForwardedFor: boolean },
+  defaults: { clientAddressHeader: string | null },
 ): HandlerConfig {
   return {
     allowedOrigins: parseAllowedOrigins(readEnv('ALLOWED_ORIGINS')),
@@ -54,6 +57,9 @@ export function handlerConfigFromEnv(
       'MAX_BODY_BYTES',
     ),
     clientHashSalt: readEnv('CLIENT_HASH_SALT') ?? 'send-contact-email',
-    trustForwardedFor: defaults.trustForwardedFor,
+    clientAddressHeader:
+      defaults.clientAddressHeader === null
+        ? null
+        : readEnv('CLIENT_IP_HEADER')?.trim().toLowerCase() || defaults.clientAddressHeader,
   }
 }

@@ -82,8 +82,8 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
   const logger = deps.logger ?? consoleLogger
 
   function clientAddressOf(request: Request, connection?: ConnectionInfo): string {
-    if (config.trustForwardedFor) {
-      const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+    if (config.clientAddressHeader) {
+      const forwarded = request.headers.get(config.clientAddressHeader)?.split(',')[0]?.trim()
       if (forwarded) return forwarded
     }
     return connection?.clientAddress ?? 'unknown'

@@ -27,8 +27,9 @@ const database = createClient(
 const handle = createHandler({
   store: createSupabaseLeadStore(database),
   mail: mailTransportFromEnv(readEnv, consoleLogger),
-  // Behind Supabase's gateway the socket is the proxy; the client is in X-Forwarded-For.
-  config: handlerConfigFromEnv(readEnv, { trustForwardedFor: true }),
+  // Behind Supabase's gateway the socket is the proxy; the client is in X-Forwarded-For
+  // (CLIENT_IP_HEADER overrides the header name).
+  config: handlerConfigFromEnv(readEnv, { clientAddressHeader: 'x-forwarded-for' }),
   logger: consoleLogger,
 })
 

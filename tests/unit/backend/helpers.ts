@@ -19,7 +19,7 @@ export const testConfig: HandlerConfig = {
   rateLimit: { max: 5, windowSeconds: 600 },
   maxBodyBytes: 64 * 1024,
   clientHashSalt: 'test-salt',
-  trustForwardedFor: true,
+  clientAddressHeader: 'x-forwarded-for',
 }
 
 export const contactBody = {
