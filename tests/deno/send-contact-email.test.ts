@@ -171,3 +171,39 @@ Deno.test('a failing Resend call keeps the row, marks it failed and still answer
   assert.equal(store.rows[0].status, 'failed')
   assert.match(store.rows[0].lastError ?? '', /503/)
 })
+
+Deno.test('serves real HTTP through Deno.serve the way index.ts wires it', async () => {
+  const { store, handle } = setup()
+  const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, (request, info) =>
+    handle(request, { clientAddress: info.remoteAddr.hostname }),
+  )
+  const url = `http://127.0.0.1:${server.addr.port}/send-contact-email`
+  try {
+    const ok = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify(valid),
+    })
+    assert.equal(ok.status, 200)
+    assert.equal((await ok.json()).id, store.rows[0].id)
+
+    const tooLarge = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ ...valid, message: 'x'.repeat(70_000) }),
+    })
+    assert.equal(tooLarge.status, 413)
+    await tooLarge.body?.cancel()
+
+    const wrongType = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'http://localhost:3000' },
+      body: 'hello',
+    })
+    assert.equal(wrongType.status, 415)
+    await wrongType.body?.cancel()
+    assert.equal(store.rows.length, 1)
+  } finally {
+    await server.shutdown()
+  }
+})
