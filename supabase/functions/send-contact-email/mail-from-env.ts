@@ -14,7 +14,14 @@ export function mailTransportFromEnv(readEnv: ReadEnv, logger: Logger): MailTran
     .filter(Boolean)
   const from = readEnv('CONTACT_FROM')?.trim()
   if (to.length === 0 || !from) {
-    throw new Error('RESEND_API_KEY is set, so CONTACT_TO and CONTACT_FROM must be set too')
+    // Refusing to start would turn a config slip into lost leads. Keep accepting and storing them,
+    // fail every send with the reason, and let `leads:retry` deliver once the config is fixed.
+    const problem = 'RESEND_API_KEY is set, so CONTACT_TO and CONTACT_FROM must be set too'
+    logger.error('mail.misconfigured', { problem })
+    return {
+      name: 'misconfigured',
+      send: () => Promise.reject(new Error(problem)),
+    }
   }
   return createResendMailTransport({ apiKey, to, from })
 }

@@ -6,6 +6,7 @@ import {
 import type { StoredContactRequest } from '../../../supabase/functions/send-contact-email/lead-store.ts'
 import { silentLogger } from '../../../supabase/functions/send-contact-email/logger.ts'
 import { mailTransportFromEnv } from '../../../supabase/functions/send-contact-email/mail-from-env.ts'
+import { capturingLogger } from './helpers.ts'
 import { createResendMailTransport } from '../../../supabase/functions/send-contact-email/resend-mail-transport.ts'
 
 const hostile: StoredContactRequest = {
@@ -123,9 +124,14 @@ describe('mailTransportFromEnv', () => {
     expect(mailTransportFromEnv((name) => env[name], silentLogger).name).toBe('resend')
   })
 
-  it('refuses a key without recipients rather than losing mail silently', () => {
-    expect(() =>
-      mailTransportFromEnv((name) => (name === 'RESEND_API_KEY' ? 'k' : undefined), silentLogger),
-    ).toThrow(/CONTACT_TO/)
+  it('a key without recipients fails each send with the reason, so rows stay failed and retryable', async () => {
+    const logger = capturingLogger()
+    const transport = mailTransportFromEnv(
+      (name) => (name === 'RESEND_API_KEY' ? 'k' : undefined),
+      logger,
+    )
+    expect(transport.name).toBe('misconfigured')
+    expect(logger.lines.map((line) => line.event)).toEqual(['mail.misconfigured'])
+    await expect(transport.send(composeLeadEmail(hostile))).rejects.toThrow(/CONTACT_TO/)
   })
 })
