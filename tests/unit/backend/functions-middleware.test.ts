@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTACT_FUNCTION_PATH } from '../../../supabase/functions/_shared/contact-request.ts'
+import { createClient, FunctionsHttpError } from '@supabase/supabase-js'
+import {
+  CONTACT_FUNCTION_NAME,
+  CONTACT_FUNCTION_PATH,
+} from '../../../supabase/functions/_shared/contact-request.ts'
 import type { StoredContactRequest } from '../../../supabase/functions/send-contact-email/lead-store.ts'
 import { DataDirBusyError, lockFileOf, type LockInfo } from '../../../server/data-dir-lock.ts'
 import { ADMIN_TOKEN_HEADER } from '../../../server/leads-admin-server.ts'
@@ -111,6 +115,43 @@ describe('the middleware on a Node server', () => {
       await response.body?.cancel()
     }
     expect(statuses).toContain(429)
+  })
+})
+
+describe('called the way the site calls it: supabase-js functions.invoke', () => {
+  // Node 20 lacks WebSocket, which supabase-js's realtime part wants at construction; unused here.
+  class NoWebSocket {
+    constructor() {
+      throw new Error('realtime is not used')
+    }
+  }
+  const client = () =>
+    createClient(baseUrl, 'local-anon-key', {
+      realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+    })
+
+  it('returns { ok, id } as data for a valid request', async () => {
+    // Earlier tests used up this client's allowance; start a fresh window (same process, so
+    // this shares the server's open database).
+    const shared = await openLocalDatabase(dataDir)
+    await shared.db.exec('delete from contact_rate_limits')
+    await shared.close()
+    const { data, error } = await client().functions.invoke(CONTACT_FUNCTION_NAME, {
+      body: { ...contactBody, phone: '' },
+    })
+    expect(error).toBeNull()
+    expect(data).toEqual({ ok: true, id: expect.any(String) })
+  })
+
+  it('returns an error (the only thing the forms read) for an invalid request', async () => {
+    const { data, error } = await client().functions.invoke(CONTACT_FUNCTION_NAME, {
+      body: { ...contactBody, email: 'nope' },
+    })
+    expect(data).toBeNull()
+    expect(error).toBeInstanceOf(FunctionsHttpError)
+    const response = (error as FunctionsHttpError).context as Response
+    expect(response.status).toBe(400)
+    expect((await response.json()).fields).toEqual({ email: 'Invalid email address' })
   })
 })
 
