@@ -29,6 +29,7 @@ interface OpenEntry {
 // Vite re-creates its server (and so the middleware) on config changes before closing the old
 // one; sharing the open database per directory keeps that from tripping over our own lock.
 const openDatabases = new Map<string, OpenEntry>()
+let inMemoryCount = 0
 
 async function open(dataDir: string): Promise<Omit<LocalDatabase, 'close'>> {
   const lock = dataDir === IN_MEMORY ? null : await acquireDataDirLock(dataDir)
@@ -45,7 +46,7 @@ async function open(dataDir: string): Promise<Omit<LocalDatabase, 'close'>> {
 export async function openLocalDatabase(dataDir?: string): Promise<LocalDatabase> {
   const resolved = resolveDataDir(dataDir)
   // Each in-memory database is its own; only directories are shared.
-  const key = resolved === IN_MEMORY ? Symbol('memory').toString() + Math.random() : resolved
+  const key = resolved === IN_MEMORY ? `${IN_MEMORY}${++inMemoryCount}` : resolved
   let entry = openDatabases.get(key)
   if (!entry) {
     entry = { database: open(resolved), users: 0 }
