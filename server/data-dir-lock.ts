@@ -18,7 +18,10 @@ export class DataDirBusyError extends Error {
     readonly dataDir: string,
     readonly holder: LockInfo,
   ) {
-    super(`The database at ${dataDir} is in use by process ${holder.pid}`)
+    super(
+      `The database at ${dataDir} is in use by process ${holder.pid} (another npm start or ` +
+        'npm run dev?). Stop that process, or set LEADS_DATA_DIR to another directory.',
+    )
     this.name = 'DataDirBusyError'
   }
 }
