@@ -47,10 +47,17 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max}
 
 // Postgres text cannot hold NUL, and control characters have no business in a lead. Single-line
 // fields refuse line breaks too; the message keeps tab and line breaks.
-const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F]/
-const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+function hasControlCharacter(value: string, multiLine: boolean): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index)
+    if (code === 0x7f) return true
+    if (code < 0x20 && !(multiLine && (code === 0x09 || code === 0x0a || code === 0x0d)))
+      return true
+  }
+  return false
+}
 const noControl = (label: string, multiLine: boolean) => ({
-  check: (value: string) => !(multiLine ? MULTI_LINE_CONTROL : SINGLE_LINE_CONTROL).test(value),
+  check: (value: string) => !hasControlCharacter(value, multiLine),
   error: `${label} must not contain control characters`,
 })
 
