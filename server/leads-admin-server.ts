@@ -1,0 +1,79 @@
+// While the site server holds the embedded database, the leads command cannot open it. This tiny
+// server on 127.0.0.1 (random port, random token written to the 0600 lock file) answers for it.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { timingSafeEqual, randomBytes } from 'node:crypto'
+import type {
+  DeliveryStatus,
+  LeadStore,
+} from '../supabase/functions/send-contact-email/lead-store.ts'
+import { retryFailedContactRequests } from '../supabase/functions/send-contact-email/deliver.ts'
+import type { Logger } from '../supabase/functions/send-contact-email/logger.ts'
+import type { MailTransport } from '../supabase/functions/send-contact-email/mail-transport.ts'
+
+export const ADMIN_TOKEN_HEADER = 'x-leads-token'
+
+export interface LeadsAdminServer {
+  url: string
+  token: string
+  close(): Promise<void>
+}
+
+const statuses = new Set<string>(['received', 'sent', 'failed'])
+
+export async function startLeadsAdminServer(deps: {
+  store: LeadStore
+  mail: MailTransport
+  logger: Logger
+}): Promise<LeadsAdminServer> {
+  const token = randomBytes(24).toString('hex')
+  const expected = Buffer.from(token)
+  const server: Server = createServer((req, res) => {
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify(body))
+    }
+    const given = Buffer.from(String(req.headers[ADMIN_TOKEN_HEADER] ?? ''))
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      reply(401, { error: 'Unauthorized' })
+      return
+    }
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const work =
+      req.method === 'GET' && url.pathname === '/leads'
+        ? deps.store.listContactRequests({
+            status: statuses.has(url.searchParams.get('status') ?? '')
+              ? (url.searchParams.get('status') as DeliveryStatus)
+              : undefined,
+            limit: Number(url.searchParams.get('limit')) || undefined,
+          })
+        : req.method === 'POST' && url.pathname === '/retry'
+          ? retryFailedContactRequests(deps)
+          : null
+    if (!work) {
+      reply(404, { error: 'Not found' })
+      return
+    }
+    work.then(
+      (result) => reply(200, result),
+      (error: unknown) => {
+        deps.logger.error('leads_admin.failed', { error: String(error) })
+        reply(500, { error: 'Internal error' })
+      },
+    )
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,209 @@
+// One source of truth for what the forms send and what the function accepts: the browser forms
+// and the send-contact-email function both import this module. It uses zod/mini because it ships
+// to the browser: ~6 KB gzip where classic zod costs ~90 KB, most of the page's script budget.
+import * as z from 'zod/mini'
+import { composeRequestMessage, parseRequestMessage } from './request-message.ts'
+import type { RequestKind } from './request-message.ts'
+
+export {
+  COMPANY_NOT_PROVIDED,
+  composeRequestMessage,
+  parseRequestMessage,
+} from './request-message.ts'
+export type {
+  ContactKind,
+  DescribedMessage,
+  RequestKind,
+  RequestMessageParts,
+} from './request-message.ts'
+
+export const CONTACT_FUNCTION_NAME = 'send-contact-email'
+export const CONTACT_FUNCTION_PATH = `/functions/v1/${CONTACT_FUNCTION_NAME}`
+
+/** Anti-bot field: a visually hidden input that people leave empty and form-filling bots do not. */
+export const HONEYPOT_FIELD = 'website'
+/** Anti-bot field: milliseconds between the form being shown and being submitted. */
+export const ELAPSED_FIELD = 'elapsedMs'
+
+export const LIMITS = {
+  name: 200,
+  email: 320,
+  phone: 50,
+  company: 200,
+  message: 5000,
+  title: 200,
+} as const
+
+// Spec §5: local part, @, domain, dot, top-level part of 2+ letters, case-insensitive.
+export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i
+
+const text = (label: string, required: boolean) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined && required ? `${label} is required` : `${label} must be text`,
+  })
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`
+
+// Postgres text cannot hold NUL, and control characters have no business in a lead. Single-line
+// fields refuse line breaks too; the message keeps tab and line breaks.
+function hasControlCharacter(value: string, multiLine: boolean): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index)
+    if (code === 0x7f) return true
+    if (code < 0x20 && !(multiLine && (code === 0x09 || code === 0x0a || code === 0x0d)))
+      return true
+  }
+  return false
+}
+const noControl = (label: string, multiLine: boolean) => ({
+  check: (value: string) => !hasControlCharacter(value, multiLine),
+  error: `${label} must not contain control characters`,
+})
+
+const requiredText = (label: string, max: number, multiLine = false) => {
+  const control = noControl(label, multiLine)
+  return text(label, true).check(
+    z.trim(),
+    z.minLength(1, { error: `${label} is required`, abort: true }),
+    z.maxLength(max, tooLong(label, max)),
+    z.refine(control.check, control.error),
+  )
+}
+
+const optionalText = (label: string, max: number, multiLine = false) => {
+  const control = noControl(label, multiLine)
+  return z._default(
+    z.optional(
+      text(label, false).check(
+        z.trim(),
+        z.maxLength(max, tooLong(label, max)),
+        z.refine(control.check, control.error),
+      ),
+    ),
+    '',
+  )
+}
+
+const emailField = () =>
+  requiredText('Email', LIMITS.email).check(z.regex(EMAIL_PATTERN, 'Invalid email address'))
+
+/** The guide and scorecard request dialog (spec §3 "Request form", §5). */
+export const requestFormSchema = z.object({
+  name: requiredText('Name', LIMITS.name),
+  email: emailField(),
+  phone: optionalText('Phone', LIMITS.phone),
+  company: optionalText('Company', LIMITS.company),
+  message: optionalText('Message', LIMITS.message, true),
+})
+export type RequestFormInput = z.input<typeof requestFormSchema>
+export type RequestFormValues = z.output<typeof requestFormSchema>
+
+/** The contact page form (spec §2.9, §5): name, email and message required, phone optional. */
+export const contactFormSchema = z.object({
+  name: requiredText('Name', LIMITS.name),
+  email: emailField(),
+  phone: optionalText('Phone', LIMITS.phone),
+  message: requiredText('Message', LIMITS.message, true),
+})
+export type ContactFormInput = z.input<typeof contactFormSchema>
+export type ContactFormValues = z.output<typeof contactFormSchema>
+
+// A composed request message holds a title line and a company line around the visitor's text.
+const MESSAGE_WIRE_MAX = LIMITS.message + LIMITS.company + LIMITS.title + 64
+
+/**
+ * The JSON body POSTed to send-contact-email (spec §7: name, email, phone, message) plus the two
+ * anti-bot fields. Unknown fields are ignored.
+ */
+export const contactRequestSchema = z
+  .object({
+    name: requiredText('Name', LIMITS.name),
+    email: emailField(),
+    phone: optionalText('Phone', LIMITS.phone),
+    message: requiredText('Message', MESSAGE_WIRE_MAX, true),
+    [HONEYPOT_FIELD]: z._default(z.optional(z.string({ error: 'Must be text' })), ''),
+    // z.number() refuses NaN and Infinity.
+    [ELAPSED_FIELD]: z
+      .number({
+        error: (issue) =>
+          issue.input === undefined
+            ? `${ELAPSED_FIELD} is required`
+            : `${ELAPSED_FIELD} must be a number`,
+      })
+      .check(z.gte(0, `${ELAPSED_FIELD} must not be negative`)),
+  })
+  .check(
+    z.superRefine((body, context) => {
+      // Limits apply to what the visitor typed, not to the lines the request dialogs add.
+      const described = parseRequestMessage(body.message)
+      if ((described.company ?? '').length > LIMITS.company)
+        context.addIssue({
+          code: 'custom',
+          path: ['company'],
+          message: tooLong('Company', LIMITS.company),
+        })
+      if ((described.title ?? '').length > LIMITS.title)
+        context.addIssue({
+          code: 'custom',
+          path: ['title'],
+          message: tooLong('Title', LIMITS.title),
+        })
+      if (described.visitorMessage.length > LIMITS.message)
+        context.addIssue({
+          code: 'custom',
+          path: ['message'],
+          message: tooLong('Message', LIMITS.message),
+        })
+    }),
+  )
+export type ContactRequestBody = z.input<typeof contactRequestSchema>
+export type ContactRequest = z.output<typeof contactRequestSchema>
+
+/** First message per field, keyed by the field name ("body" for the body as a whole). */
+export function fieldErrors(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[]
+}): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : 'body'
+    errors[field] ??= field === 'body' ? 'Expected a JSON object' : issue.message
+  }
+  return errors
+}
+
+/** The body the contact page sends. */
+export function contactRequestBody(
+  values: ContactFormValues,
+  antiBot: { honeypot: string; elapsedMs: number },
+): ContactRequestBody {
+  return {
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    message: values.message,
+    [HONEYPOT_FIELD]: antiBot.honeypot,
+    [ELAPSED_FIELD]: Math.round(antiBot.elapsedMs),
+  }
+}
+
+/** The body a guide or scorecard request dialog sends: its extra fields go into the message. */
+export function requestDialogBody(
+  item: { kind: RequestKind; title: string },
+  values: RequestFormValues,
+  antiBot: { honeypot: string; elapsedMs: number },
+): ContactRequestBody {
+  return {
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    message: composeRequestMessage({
+      kind: item.kind,
+      title: item.title,
+      company: values.company,
+      message: values.message,
+    }),
+    [HONEYPOT_FIELD]: antiBot.honeypot,
+    [ELAPSED_FIELD]: Math.round(antiBot.elapsedMs),
+  }
+}

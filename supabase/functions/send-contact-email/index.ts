@@ -1,0 +1,40 @@
+// Entry point on Supabase's Edge Runtime: wires the handler to the hosted database and the mail
+// provider from the function's secrets. Everything else lives in handler.ts and is runtime-neutral.
+import { createClient } from '@supabase/supabase-js'
+import { handlerConfigFromEnv } from './config.ts'
+import { createHandler } from './handler.ts'
+import { consoleLogger } from './logger.ts'
+import { mailTransportFromEnv } from './mail-from-env.ts'
+import { createSupabaseLeadStore } from './supabase-lead-store.ts'
+
+const readEnv = (name: string) => Deno.env.get(name)
+
+function requiredEnv(name: string): string {
+  const value = readEnv(name)
+  if (!value) throw new Error(`${name} is not set`)
+  return value
+}
+
+// SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided by Supabase to every function.
+const database = createClient(
+  requiredEnv('SUPABASE_URL'),
+  requiredEnv('SUPABASE_SERVICE_ROLE_KEY'),
+  {
+    auth: { persistSession: false, autoRefreshToken: false },
+  },
+)
+
+const handle = createHandler({
+  store: createSupabaseLeadStore(database),
+  mail: mailTransportFromEnv(readEnv, consoleLogger),
+  // Behind Supabase's gateway the socket is the proxy; the client is in X-Forwarded-For
+  // (CLIENT_IP_HEADER overrides the header name).
+  config: handlerConfigFromEnv(readEnv, { clientAddressHeader: 'x-forwarded-for' }),
+  logger: consoleLogger,
+})
+
+Deno.serve((request, info) =>
+  handle(request, {
+    clientAddress: 'hostname' in info.remoteAddr ? info.remoteAddr.hostname : undefined,
+  }),
+)

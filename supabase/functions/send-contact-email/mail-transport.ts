@@ -1,0 +1,26 @@
+// How a lead leaves the building. The handler only knows this interface.
+import type { Logger } from './logger.ts'
+
+export interface OutgoingMail {
+  subject: string
+  text: string
+  html: string
+  replyTo: string
+}
+
+export interface MailTransport {
+  readonly name: string
+  /** Resolves once the provider accepted the mail; throws otherwise. */
+  send(mail: OutgoingMail): Promise<void>
+}
+
+/** Used when no mail provider is configured: the lead is in the table, the log says so. */
+export function createLogMailTransport(logger: Logger): MailTransport {
+  return {
+    name: 'log',
+    send(mail) {
+      logger.info('mail.logged', { subject: mail.subject, replyTo: mail.replyTo })
+      return Promise.resolve()
+    },
+  }
+}

@@ -1,0 +1,454 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { retryFailedContactRequests } from '../../../supabase/functions/send-contact-email/deliver.ts'
+import type { LocalDatabase } from '../../../server/local-database.ts'
+import {
+  ALLOWED_ORIGIN,
+  capturingLogger,
+  clearTables,
+  contactBody,
+  countRows,
+  failingMail,
+  guideBody,
+  handlerOn,
+  openTestDatabase,
+  post,
+  recordingMail,
+  scorecardBody,
+} from './helpers.ts'
+
+let database: LocalDatabase
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+}, 60_000)
+afterAll(() => database.close())
+beforeEach(() => clearTables(database))
+
+describe('valid requests of each kind', () => {
+  it.each([
+    ['contact', contactBody, null, null],
+    ['guide', guideBody, 'System Design Interview Guide', 'Acme Corp'],
+    ['scorecard', scorecardBody, 'DevOps Engineer Scorecard', null],
+  ])(
+    'stores a %s request before mailing it and answers { ok, id }',
+    async (kind, body, title, company) => {
+      const { handle, store, mail } = handlerOn(database)
+      const response = await handle(post(body))
+      expect(response.status).toBe(200)
+      const answer = await response.json()
+      expect(answer).toEqual({ ok: true, id: expect.any(String) })
+
+      const [row] = await store.listContactRequests()
+      expect(row).toMatchObject({
+        id: answer.id,
+        kind,
+        title,
+        company,
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        message: body.message.trim(),
+        status: 'sent',
+        attempts: 1,
+        lastError: null,
+        userAgent: 'vitest',
+        page: 'http://localhost:3000/guides',
+      })
+      expect(row.clientHash).toMatch(/^[0-9a-f]{64}$/)
+      expect(mail.name).toBe('recording')
+      expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(1)
+    },
+  )
+
+  it('trims every field before storing it', async () => {
+    const { handle, store } = handlerOn(database)
+    const response = await handle(
+      post({
+        ...contactBody,
+        name: '  Grace  ',
+        email: ' grace@example.com\t',
+        phone: ' 123 ',
+        message: '\n hello \n',
+      }),
+    )
+    expect(response.status).toBe(200)
+    const [row] = await store.listContactRequests()
+    expect(row).toMatchObject({
+      name: 'Grace',
+      email: 'grace@example.com',
+      phone: '123',
+      message: 'hello',
+    })
+  })
+
+  it('accepts a missing phone and a missing honeypot as empty', async () => {
+    const { handle, store } = handlerOn(database)
+    const body: Partial<typeof contactBody> = { ...contactBody }
+    delete body.phone
+    delete body.website
+    expect((await handle(post(body))).status).toBe(200)
+    expect((await store.listContactRequests())[0].phone).toBe('')
+  })
+
+  it('writes the row before the mail is attempted', async () => {
+    let rowsWhenMailed = -1
+    const { handle } = handlerOn(database, {
+      mail: {
+        name: 'inspecting',
+        async send() {
+          rowsWhenMailed = await countRows(database)
+        },
+      },
+    })
+    expect((await handle(post(contactBody))).status).toBe(200)
+    expect(rowsWhenMailed).toBe(1)
+  })
+})
+
+describe('invalid fields answer 400 naming the field, and store nothing', () => {
+  const long = (length: number) => 'x'.repeat(length)
+  it.each([
+    ['name', { name: '' }, 'Name is required'],
+    ['name', { name: '    ' }, 'Name is required'],
+    ['name', { name: undefined }, 'Name is required'],
+    ['name', { name: 42 }, 'Name must be text'],
+    ['name', { name: long(201) }, 'Name must be at most 200 characters'],
+    ['name', { name: 'Ada\u0000' }, 'Name must not contain control characters'],
+    ['name', { name: 'Ada\nBcc: x' }, 'Name must not contain control characters'],
+    ['message', { message: 'hi\u0000there' }, 'Message must not contain control characters'],
+    ['email', { email: '' }, 'Email is required'],
+    ['email', { email: 'grace@example' }, 'Invalid email address'],
+    ['email', { email: 'grace.example.com' }, 'Invalid email address'],
+    ['email', { email: 'grace@example.c' }, 'Invalid email address'],
+    ['email', { email: `${long(310)}@example.com` }, 'Email must be at most 320 characters'],
+    ['phone', { phone: long(51) }, 'Phone must be at most 50 characters'],
+    ['phone', { phone: null }, 'Phone must be text'],
+    ['message', { message: '' }, 'Message is required'],
+    ['message', { message: long(5001) }, 'Message must be at most 5000 characters'],
+    [
+      'message',
+      { message: `Guide Request: T\nCompany: Acme\nMessage: ${long(5001)}` },
+      'Message must be at most 5000 characters',
+    ],
+    [
+      'company',
+      { message: `Guide Request: T\nCompany: ${long(201)}\nMessage: hi` },
+      'Company must be at most 200 characters',
+    ],
+    ['website', { website: 7 }, 'Must be text'],
+    ['elapsedMs', { elapsedMs: undefined }, 'elapsedMs is required'],
+    ['elapsedMs', { elapsedMs: '9000' }, 'elapsedMs must be a number'],
+    ['elapsedMs', { elapsedMs: -1 }, 'elapsedMs must not be negative'],
+  ])('%s %j', async (field, change, message) => {
+    const { handle, mail } = handlerOn(database)
+    const response = await handle(post({ ...contactBody, ...change }))
+    expect(response.status).toBe(400)
+    const answer = await response.json()
+    expect(answer.error).toBe('Invalid request')
+    expect(answer.fields[field]).toBe(message)
+    expect(await countRows(database)).toBe(0)
+    expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(0)
+  })
+
+  it('a guide request may leave company and message empty, but the contact form may not', async () => {
+    const { handle } = handlerOn(database)
+    expect((await handle(post(scorecardBody))).status).toBe(200)
+  })
+
+  it.each([
+    ['not JSON', '{"name":', 'Body is not valid JSON'],
+    ['a JSON array', '[1,2]', 'Invalid request'],
+    ['JSON null', 'null', 'Invalid request'],
+    ['an empty body', '', 'Body is not valid JSON'],
+  ])('%s is a 400 with a body error', async (_label, raw, error) => {
+    const { handle } = handlerOn(database)
+    const response = await handle(post(raw, { raw: true }))
+    expect(response.status).toBe(400)
+    const answer = await response.json()
+    expect(answer.error).toBe(error)
+    expect(answer.fields.body).toBeTruthy()
+    expect(await countRows(database)).toBe(0)
+  })
+})
+
+describe('transport rules', () => {
+  it('answers 413 for a body over the limit, declared or streamed', async () => {
+    const { handle } = handlerOn(database, { config: { maxBodyBytes: 1024 } })
+    const big = JSON.stringify({ ...contactBody, message: 'y'.repeat(2000) })
+    const declared = await handle(
+      post(big, { raw: true, headers: { 'content-length': String(big.length) } }),
+    )
+    expect(declared.status).toBe(413)
+
+    const encoder = new TextEncoder()
+    const streamed = new Request('http://localhost/functions/v1/send-contact-email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ALLOWED_ORIGIN },
+      body: new ReadableStream({
+        start(controller) {
+          for (let chunk = 0; chunk < 10; chunk++)
+            controller.enqueue(encoder.encode('z'.repeat(500)))
+          controller.close()
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit)
+    const answer = await handle(streamed)
+    expect(answer.status).toBe(413)
+    expect((await answer.json()).error).toMatch(/at most 1024 bytes/)
+    expect(await countRows(database)).toBe(0)
+  })
+
+  it.each([
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    '',
+  ])('answers 415 for content type %j', async (contentType) => {
+    const { handle } = handlerOn(database)
+    const response = await handle(post(contactBody, { headers: { 'content-type': contentType } }))
+    expect(response.status).toBe(415)
+    expect(await countRows(database)).toBe(0)
+  })
+
+  it('accepts a JSON content type with a charset parameter', async () => {
+    const { handle } = handlerOn(database)
+    const response = await handle(
+      post(contactBody, { headers: { 'content-type': 'Application/JSON; charset=utf-8' } }),
+    )
+    expect(response.status).toBe(200)
+  })
+
+  it('answers 405 with Allow for other methods', async () => {
+    const { handle } = handlerOn(database)
+    const response = await handle(
+      new Request('http://localhost/functions/v1/send-contact-email', {
+        headers: { origin: ALLOWED_ORIGIN },
+      }),
+    )
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('POST, OPTIONS')
+  })
+})
+
+describe('CORS', () => {
+  it('answers the preflight of an allowed origin with the supabase-js headers', async () => {
+    const { handle } = handlerOn(database)
+    const response = await handle(
+      new Request('http://localhost/functions/v1/send-contact-email', {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://127.0.0.1:3000',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, x-client-info, apikey, content-type',
+        },
+      }),
+    )
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000')
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+    for (const header of ['authorization', 'x-client-info', 'apikey', 'content-type']) {
+      expect(response.headers.get('access-control-allow-headers')).toContain(header)
+    }
+    expect(response.headers.get('vary')).toBe('Origin')
+  })
+
+  it('echoes an allowed origin on the answer', async () => {
+    const { handle } = handlerOn(database)
+    const response = await handle(post(contactBody))
+    expect(response.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN)
+  })
+
+  it('refuses another origin, for the preflight and the POST, and stores nothing', async () => {
+    const { handle } = handlerOn(database)
+    const preflight = await handle(
+      new Request('http://localhost/x', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example' },
+      }),
+    )
+    expect(preflight.status).toBe(403)
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+    const response = await handle(
+      post(contactBody, { headers: { origin: 'https://evil.example' } }),
+    )
+    expect(response.status).toBe(403)
+    expect(response.headers.get('access-control-allow-origin')).toBeNull()
+    expect(await countRows(database)).toBe(0)
+  })
+
+  it('serves a request without Origin (not a browser cross-origin call) without CORS headers', async () => {
+    const { handle } = handlerOn(database)
+    const response = await handle(post(contactBody, { headers: { origin: '' } }))
+    expect(response.status).toBe(403)
+    const request = post(contactBody)
+    request.headers.delete('origin')
+    const noOrigin = await handle(request)
+    expect(noOrigin.status).toBe(200)
+    expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('bots are dropped silently', () => {
+  it.each([
+    ['a filled honeypot', { website: 'http://spam.example' }],
+    ['a submission faster than the minimum time', { elapsedMs: 200 }],
+  ])('%s gets a success-looking answer and no row', async (_label, change) => {
+    const logger = capturingLogger()
+    const { handle, mail } = handlerOn(database, { logger })
+    const response = await handle(post({ ...contactBody, ...change }))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ ok: true, id: expect.any(String) })
+    expect(await countRows(database)).toBe(0)
+    expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(0)
+    expect(logger.lines.some((line) => line.event === 'bot.dropped')).toBe(true)
+  })
+
+  it('the minimum time is configurable (0 accepts instant submissions)', async () => {
+    const { handle } = handlerOn(database, { config: { minSubmitMs: 0 } })
+    expect((await handle(post({ ...contactBody, elapsedMs: 0 }))).status).toBe(200)
+    expect(await countRows(database)).toBe(1)
+  })
+})
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After after 5 requests from one client in 10 minutes', async () => {
+    const { handle } = handlerOn(database)
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await handle(post(contactBody, { address: '192.0.2.10' }))).status).toBe(200)
+    }
+    const limited = await handle(post(contactBody, { address: '192.0.2.10' }))
+    expect(limited.status).toBe(429)
+    const retryAfter = Number(limited.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(590)
+    expect(retryAfter).toBeLessThanOrEqual(600)
+    expect((await limited.json()).error).toMatch(/too many/i)
+    expect(await countRows(database)).toBe(5)
+    // Another client is not affected.
+    expect((await handle(post(contactBody, { address: '192.0.2.11' }))).status).toBe(200)
+  })
+
+  it('is held in the database, so it holds across handler instances', async () => {
+    const first = handlerOn(database)
+    const second = handlerOn(database)
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const instance = attempt % 2 === 0 ? first : second
+      expect((await instance.handle(post(contactBody, { address: '192.0.2.20' }))).status).toBe(200)
+    }
+    expect((await second.handle(post(contactBody, { address: '192.0.2.20' }))).status).toBe(429)
+    const { rows } = await database.db.query<{ hits: number }>(
+      'select hits from contact_rate_limits',
+    )
+    expect(rows).toEqual([{ hits: 6 }])
+  })
+
+  it('opens again when the window has passed', async () => {
+    const { handle } = handlerOn(database, {
+      config: { rateLimit: { max: 1, windowSeconds: 600 } },
+    })
+    expect((await handle(post(contactBody, { address: '192.0.2.30' }))).status).toBe(200)
+    expect((await handle(post(contactBody, { address: '192.0.2.30' }))).status).toBe(429)
+    await database.db.exec(
+      "update contact_rate_limits set window_started_at = now() - interval '11 minutes'",
+    )
+    expect((await handle(post(contactBody, { address: '192.0.2.30' }))).status).toBe(200)
+  })
+
+  it('never stores the raw client address', async () => {
+    const { handle } = handlerOn(database)
+    await handle(post(contactBody, { address: '192.0.2.99' }))
+    const { rows } = await database.db.query<{ dump: string }>(
+      'select (select json_agg(c)::text from contact_requests c) || (select json_agg(r)::text from contact_rate_limits r) as dump',
+    )
+    expect(rows[0].dump).not.toContain('192.0.2.99')
+  })
+})
+
+describe('mail failure and retry', () => {
+  it('keeps the row, marks it failed and still answers { ok: true, id }', async () => {
+    const logger = capturingLogger()
+    const { handle, store } = handlerOn(database, { mail: failingMail('smtp exploded'), logger })
+    const response = await handle(post(guideBody))
+    expect(response.status).toBe(200)
+    const answer = await response.json()
+    expect(answer).toEqual({ ok: true, id: expect.any(String) })
+    const [row] = await store.listContactRequests()
+    expect(row).toMatchObject({
+      id: answer.id,
+      status: 'failed',
+      attempts: 1,
+      lastError: 'Error: smtp exploded',
+    })
+    const failure = logger.lines.find((line) => line.event === 'mail.failed')
+    expect(failure?.fields.requestId).toBe(response.headers.get('x-request-id'))
+  })
+
+  it('retry resends failed rows only and marks them sent', async () => {
+    const failing = handlerOn(database, { mail: failingMail() })
+    await failing.handle(post(contactBody))
+    await failing.handle(post(guideBody))
+    const working = handlerOn(database)
+    await working.handle(post(scorecardBody))
+
+    const mail = recordingMail()
+    const report = await retryFailedContactRequests({
+      store: working.store,
+      mail,
+      logger: capturingLogger(),
+    })
+    expect(report).toEqual({ attempted: 2, sent: 2, failed: 0 })
+    expect(mail.sent.map((sent) => sent.replyTo)).toEqual([
+      'grace@example.com',
+      'grace@example.com',
+    ])
+    expect(mail.sent[1].subject).toContain('System Design Interview Guide')
+    const rows = await working.store.listContactRequests()
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 2],
+      ['sent', 2],
+    ])
+  })
+
+  it('a retry that fails again keeps the row failed and counts the attempt', async () => {
+    const failing = handlerOn(database, { mail: failingMail('first') })
+    await failing.handle(post(contactBody))
+    const report = await retryFailedContactRequests({
+      store: failing.store,
+      mail: failingMail('second'),
+      logger: capturingLogger(),
+    })
+    expect(report).toEqual({ attempted: 1, sent: 0, failed: 1 })
+    const [row] = await failing.store.listContactRequests()
+    expect(row).toMatchObject({ status: 'failed', attempts: 2, lastError: 'Error: second' })
+  })
+})
+
+describe('errors never leak', () => {
+  it('a store failure is a 500 with a request id and no stack trace, logged with that id', async () => {
+    const logger = capturingLogger()
+    const { handle, store } = handlerOn(database, { logger })
+    store.insertContactRequest = () =>
+      Promise.reject(new Error('relation "secret_table" does not exist'))
+    const response = await handle(post(contactBody))
+    expect(response.status).toBe(500)
+    const text = await response.text()
+    const answer = JSON.parse(text)
+    expect(answer).toEqual({
+      error: 'Internal error',
+      requestId: response.headers.get('x-request-id'),
+    })
+    expect(text).not.toMatch(/secret_table|at |\.ts/)
+    const logged = logger.lines.find((line) => line.event === 'request.failed')
+    expect(logged?.fields.requestId).toBe(answer.requestId)
+    expect(logged?.fields.error).toContain('secret_table')
+  })
+
+  it('a failure to record the delivery still answers ok, because the row is stored', async () => {
+    const { handle, store } = handlerOn(database)
+    store.recordDelivery = () => Promise.reject(new Error('connection reset'))
+    const response = await handle(post(contactBody))
+    expect(response.status).toBe(200)
+    expect(await countRows(database)).toBe(1)
+  })
+})

@@ -1,0 +1,145 @@
+// Shared fixtures for the backend tests: an in-memory PGlite with the real migrations, request
+// builders, and mail transports that record or fail.
+import { composeRequestMessage } from '../../../supabase/functions/_shared/contact-request.ts'
+import type { HandlerConfig } from '../../../supabase/functions/send-contact-email/config.ts'
+import { createHandler } from '../../../supabase/functions/send-contact-email/handler.ts'
+import type { Logger } from '../../../supabase/functions/send-contact-email/logger.ts'
+import type {
+  MailTransport,
+  OutgoingMail,
+} from '../../../supabase/functions/send-contact-email/mail-transport.ts'
+import { openLocalDatabase, type LocalDatabase } from '../../../server/local-database.ts'
+import { createSqlLeadStore } from '../../../server/sql-lead-store.ts'
+
+export const ALLOWED_ORIGIN = 'http://localhost:3000'
+
+export const testConfig: HandlerConfig = {
+  allowedOrigins: [ALLOWED_ORIGIN, 'http://127.0.0.1:3000'],
+  minSubmitMs: 1500,
+  rateLimit: { max: 5, windowSeconds: 600 },
+  maxBodyBytes: 64 * 1024,
+  clientHashSalt: 'test-salt',
+  clientAddressHeader: 'x-forwarded-for',
+}
+
+export const contactBody = {
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  phone: '+1 555 0100',
+  message: 'We need four senior backend interviews next week.',
+  website: '',
+  elapsedMs: 8000,
+}
+
+export const guideBody = {
+  ...contactBody,
+  phone: '',
+  message: composeRequestMessage({
+    kind: 'guide',
+    title: 'System Design Interview Guide',
+    company: 'Acme Corp',
+    message: 'For our platform team.',
+  }),
+}
+
+export const scorecardBody = {
+  ...contactBody,
+  message: composeRequestMessage({
+    kind: 'scorecard',
+    title: 'DevOps Engineer Scorecard',
+    company: '',
+    message: '',
+  }),
+}
+
+let addressCounter = 0
+/** A fresh client address per call, so tests do not share a rate-limit window by accident. */
+export const freshAddress = () => `198.51.100.${++addressCounter % 250}-${addressCounter}`
+
+export function post(
+  body: unknown,
+  options: { headers?: Record<string, string>; raw?: boolean; address?: string } = {},
+): Request {
+  return new Request('http://localhost/functions/v1/send-contact-email', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: ALLOWED_ORIGIN,
+      'x-forwarded-for': options.address ?? freshAddress(),
+      'user-agent': 'vitest',
+      referer: 'http://localhost:3000/guides?utm_source=x',
+      ...options.headers,
+    },
+    body: options.raw ? (body as string) : JSON.stringify(body),
+  })
+}
+
+export function recordingMail(): MailTransport & { sent: OutgoingMail[] } {
+  const sent: OutgoingMail[] = []
+  return {
+    name: 'recording',
+    sent,
+    send(mail) {
+      sent.push(mail)
+      return Promise.resolve()
+    },
+  }
+}
+
+export function failingMail(message = 'provider is down'): MailTransport & { calls: number } {
+  const transport = {
+    name: 'failing',
+    calls: 0,
+    send() {
+      transport.calls++
+      return Promise.reject(new Error(message))
+    },
+  }
+  return transport
+}
+
+export interface LogLine {
+  level: 'info' | 'error'
+  event: string
+  fields: Record<string, unknown>
+}
+
+export function capturingLogger(): Logger & { lines: LogLine[] } {
+  const lines: LogLine[] = []
+  return {
+    lines,
+    info: (event, fields = {}) => lines.push({ level: 'info', event, fields }),
+    error: (event, fields = {}) => lines.push({ level: 'error', event, fields }),
+  }
+}
+
+export async function openTestDatabase(): Promise<LocalDatabase> {
+  return openLocalDatabase('memory://')
+}
+
+export async function clearTables(database: LocalDatabase): Promise<void> {
+  await database.db.exec('truncate public.contact_requests, public.contact_rate_limits')
+}
+
+export async function countRows(database: LocalDatabase): Promise<number> {
+  const { rows } = await database.db.query<{ count: number }>(
+    'select count(*)::int as count from public.contact_requests',
+  )
+  return rows[0].count
+}
+
+export function handlerOn(
+  database: LocalDatabase,
+  overrides: { mail?: MailTransport; config?: Partial<HandlerConfig>; logger?: Logger } = {},
+) {
+  const store = createSqlLeadStore(database.db)
+  const mail = overrides.mail ?? recordingMail()
+  const logger = overrides.logger ?? capturingLogger()
+  const handle = createHandler({
+    store,
+    mail,
+    logger,
+    config: { ...testConfig, ...overrides.config },
+  })
+  return { handle, store, mail, logger }
+}

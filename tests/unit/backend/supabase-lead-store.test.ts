@@ -1,0 +1,171 @@
+// The production store goes through supabase-js to PostgREST. Here a minimal PostgREST stand-in
+// (a fake fetch) runs the same calls against PGlite with the real migration, so the RPC names,
+// argument names and row mapping are checked against the actual SQL.
+import { createClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { retryFailedContactRequests } from '../../../supabase/functions/send-contact-email/deliver.ts'
+import { createHandler } from '../../../supabase/functions/send-contact-email/handler.ts'
+import type { MailTransport } from '../../../supabase/functions/send-contact-email/mail-transport.ts'
+import { createSupabaseLeadStore } from '../../../supabase/functions/send-contact-email/supabase-lead-store.ts'
+import type { LocalDatabase } from '../../../server/local-database.ts'
+import {
+  capturingLogger,
+  clearTables,
+  contactBody,
+  failingMail,
+  guideBody,
+  openTestDatabase,
+  post,
+  recordingMail,
+  testConfig,
+} from './helpers.ts'
+
+let database: LocalDatabase
+const seen: {
+  method: string
+  path: string
+  apikey: string | null
+  authorization: string | null
+}[] = []
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+}, 60_000)
+afterAll(() => database.close())
+beforeEach(async () => {
+  seen.length = 0
+  await clearTables(database)
+})
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+const fakePostgrest = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const request = new Request(input, init)
+  const url = new URL(request.url)
+  seen.push({
+    method: request.method,
+    path: url.pathname,
+    apikey: request.headers.get('apikey'),
+    authorization: request.headers.get('authorization'),
+  })
+  const rpc = /^\/rest\/v1\/rpc\/(\w+)$/.exec(url.pathname)
+  try {
+    if (rpc && request.method === 'POST') {
+      const args = (await request.json()) as Record<string, unknown>
+      const names = Object.keys(args)
+      const { rows } = await database.db.query<{ result: unknown }>(
+        `select public.${rpc[1]}(${names.map((name, index) => `${name} => $${index + 1}`).join(', ')}) as result`,
+        names.map((name) => args[name]),
+      )
+      return json(rows[0].result)
+    }
+    if (url.pathname === '/rest/v1/contact_requests' && request.method === 'POST') {
+      const row = (await request.json()) as Record<string, unknown>
+      const columns = Object.keys(row)
+      const { rows } = await database.db.query(
+        `insert into public.contact_requests (${columns.join(', ')})
+         values (${columns.map((_, index) => `$${index + 1}`).join(', ')}) returning *`,
+        columns.map((column) => row[column]),
+      )
+      const single = request.headers.get('accept')?.includes('vnd.pgrst.object')
+      return json(single ? rows[0] : rows, 201)
+    }
+    if (url.pathname === '/rest/v1/contact_requests' && request.method === 'GET') {
+      expect(url.searchParams.get('order')).toBe('created_at.desc')
+      const status = url.searchParams.get('status')?.replace(/^eq\./, '') ?? null
+      const { rows } = await database.db.query(
+        `select * from public.contact_requests where ($1::text is null or status = $1)
+         order by created_at desc limit $2`,
+        [status, Number(url.searchParams.get('limit'))],
+      )
+      return json(rows)
+    }
+    return json({ message: `unexpected ${request.method} ${url.pathname}` }, 404)
+  } catch (error) {
+    return json({ code: 'XX000', message: String(error) }, 400)
+  }
+}) as typeof fetch
+
+// Node 20 has no WebSocket, which supabase-js's realtime part wants at construction; the store
+// never uses realtime (Deno, where the function runs, has WebSocket built in).
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used by the store')
+  }
+}
+const realtime = { transport: NoWebSocket as unknown as typeof WebSocket }
+
+function supabaseHandler(mail: MailTransport = recordingMail()) {
+  const client = createClient('http://supabase.test', 'service-role-key', {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { fetch: fakePostgrest },
+    realtime,
+  })
+  const store = createSupabaseLeadStore(client)
+  const handle = createHandler({ store, mail, config: testConfig, logger: capturingLogger() })
+  return { store, handle, mail }
+}
+
+it('stores a guide request through the REST API with the service role key', async () => {
+  const { handle, store } = supabaseHandler()
+  const response = await handle(post(guideBody))
+  expect(response.status).toBe(200)
+  const { id } = await response.json()
+  const [row] = await store.listContactRequests()
+  expect(row).toMatchObject({
+    id,
+    kind: 'guide',
+    title: 'System Design Interview Guide',
+    company: 'Acme Corp',
+    status: 'sent',
+    attempts: 1,
+  })
+  expect(seen.map((call) => `${call.method} ${call.path}`)).toEqual([
+    'POST /rest/v1/rpc/hit_contact_rate_limit',
+    'POST /rest/v1/contact_requests',
+    'POST /rest/v1/rpc/record_contact_delivery',
+    'GET /rest/v1/contact_requests',
+  ])
+  expect(seen.every((call) => call.apikey === 'service-role-key')).toBe(true)
+  expect(seen.every((call) => call.authorization === 'Bearer service-role-key')).toBe(true)
+})
+
+it('rate-limits through the SQL function and retries failed rows', async () => {
+  const { handle, store } = supabaseHandler(failingMail())
+  for (let attempt = 0; attempt < 5; attempt++) {
+    expect((await handle(post(contactBody, { address: '192.0.2.50' }))).status).toBe(200)
+  }
+  const limited = await handle(post(contactBody, { address: '192.0.2.50' }))
+  expect(limited.status).toBe(429)
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+
+  expect(await store.listContactRequests({ status: 'failed' })).toHaveLength(5)
+  const mail = recordingMail()
+  const report = await retryFailedContactRequests({ store, mail, logger: capturingLogger() })
+  expect(report).toEqual({ attempted: 5, sent: 5, failed: 0 })
+  expect(await store.listContactRequests({ status: 'failed' })).toHaveLength(0)
+})
+
+it('turns a database error into a 500 without details for the visitor', async () => {
+  const client = createClient('http://supabase.test', 'k', {
+    realtime,
+    global: {
+      fetch: (async () =>
+        json({ code: '42P01', message: 'relation missing' }, 404)) as typeof fetch,
+    },
+  })
+  const logger = capturingLogger()
+  const handle = createHandler({
+    store: createSupabaseLeadStore(client),
+    mail: recordingMail(),
+    config: testConfig,
+    logger,
+  })
+  const response = await handle(post(contactBody))
+  expect(response.status).toBe(500)
+  expect(await response.text()).not.toContain('relation')
+  expect(logger.lines.find((line) => line.event === 'request.failed')?.fields.error).toContain(
+    'relation missing',
+  )
+})
