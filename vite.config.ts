@@ -6,14 +6,17 @@ import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
 import { contentCollections } from './content/_lib/vite-plugin.ts'
 import { collections } from './content/config.ts'
+import { localFunctions } from './server/vite-functions.ts'
 
 export default defineConfig({
   plugins: [
     contentCollections(collections),
+    localFunctions(),
     // Frontmatter is read by the content loader; MDX must not render it as text.
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter] }) },
     react({ include: /\.(tsx|ts|mdx)$/ }),
     tailwindcss(),
     vike(),
   ],
+  server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' },
 })

@@ -44,6 +44,11 @@ export interface FunctionsMiddleware {
   close(): Promise<void>
 }
 
+/** The origins a site served locally on `port` posts from. */
+export function localOrigins(port: number | string): string {
+  return `http://localhost:${port},http://127.0.0.1:${port}`
+}
+
 function isFunctionPath(url: string | undefined): boolean {
   const pathname = (url ?? '').split('?')[0]
   return pathname === CONTACT_FUNCTION_PATH || pathname === `${CONTACT_FUNCTION_PATH}/`

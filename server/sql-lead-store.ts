@@ -20,7 +20,7 @@ export function createSqlLeadStore(db: SqlClient): LeadStore {
         'select public.hit_contact_rate_limit($1, $2, $3) as retry_after',
         [clientHash, limit.max, limit.windowSeconds],
       )
-      return rows[0].retry_after
+      return rows[0]!.retry_after
     },
 
     async insertContactRequest(request: NewContactRequest) {
@@ -42,7 +42,7 @@ export function createSqlLeadStore(db: SqlClient): LeadStore {
           request.clientHash,
         ],
       )
-      return toStoredContactRequest(rows[0])
+      return toStoredContactRequest(rows[0]!)
     },
 
     async recordDelivery(id, outcome) {

@@ -41,7 +41,7 @@ const requestMessagePattern =
 export function parseRequestMessage(text: string): DescribedMessage {
   const match = requestMessagePattern.exec(text)
   if (!match) return { kind: 'contact', title: null, company: null, visitorMessage: text }
-  const [, label, title, company, visitorMessage] = match
+  const [, label, title = '', company = '', visitorMessage = ''] = match
   return {
     kind: label === 'Guide' ? 'guide' : 'scorecard',
     title: title.trim(),

@@ -38,7 +38,7 @@ async function sha256Hex(value: string): Promise<string> {
 
 function isJsonContentType(value: string | null): boolean {
   if (!value) return false
-  const mediaType = value.split(';')[0].trim().toLowerCase()
+  const mediaType = (value.split(';')[0] ?? '').trim().toLowerCase()
   return mediaType === 'application/json'
 }
 

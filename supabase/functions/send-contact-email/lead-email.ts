@@ -11,7 +11,7 @@ const htmlEntities: Record<string, string> = {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEntities[character])
+  return value.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character)
 }
 
 const kindLabels = {

@@ -120,11 +120,9 @@ describe('the middleware on a Node server', () => {
 
 describe('called the way the site calls it: supabase-js functions.invoke', () => {
   // Node 20 lacks WebSocket, which supabase-js's realtime part wants at construction; unused here.
-  class NoWebSocket {
-    constructor() {
-      throw new Error('realtime is not used')
-    }
-  }
+  const NoWebSocket = function NoWebSocket() {
+    throw new Error('realtime is not used')
+  } as unknown as typeof WebSocket
   const client = () =>
     createClient(baseUrl, 'local-anon-key', {
       realtime: { transport: NoWebSocket as unknown as typeof WebSocket },

@@ -50,8 +50,9 @@ const bodyArbitrary = fc.oneof(
       })
       .map(({ base, changes, removed }) => {
         const body: Record<string, unknown> = { ...base, ...changes }
-        for (const field of removed) delete body[field]
-        return body
+        return Object.fromEntries(
+          Object.entries(body).filter(([field]) => !removed.includes(field as never)),
+        )
       }),
   },
   {
@@ -111,7 +112,7 @@ it('never answers 500 and never stores a row for an invalid body', async () => {
         [answer.id],
       )
       expect(rows).toHaveLength(1)
-      assertStoredRowIsValid(rows[0])
+      assertStoredRowIsValid(rows[0]!)
     }),
     { numRuns: 2000 },
   )

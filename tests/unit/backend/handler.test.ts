@@ -54,7 +54,7 @@ describe('valid requests of each kind', () => {
         userAgent: 'vitest',
         page: 'http://localhost:3000/guides',
       })
-      expect(row.clientHash).toMatch(/^[0-9a-f]{64}$/)
+      expect(row!.clientHash).toMatch(/^[0-9a-f]{64}$/)
       expect(mail.name).toBe('recording')
       expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(1)
     },
@@ -87,7 +87,7 @@ describe('valid requests of each kind', () => {
     delete body.phone
     delete body.website
     expect((await handle(post(body))).status).toBe(200)
-    expect((await store.listContactRequests())[0].phone).toBe('')
+    expect((await store.listContactRequests())[0]!.phone).toBe('')
   })
 
   it('writes the row before the mail is attempted', async () => {
@@ -360,7 +360,7 @@ describe('rate limit', () => {
     const { rows } = await database.db.query<{ dump: string }>(
       'select (select json_agg(c)::text from contact_requests c) || (select json_agg(r)::text from contact_rate_limits r) as dump',
     )
-    expect(rows[0].dump).not.toContain('192.0.2.99')
+    expect(rows[0]!.dump).not.toContain('192.0.2.99')
   })
 })
 
@@ -401,7 +401,7 @@ describe('mail failure and retry', () => {
       'grace@example.com',
       'grace@example.com',
     ])
-    expect(mail.sent[1].subject).toContain('System Design Interview Guide')
+    expect(mail.sent[1]!.subject).toContain('System Design Interview Guide')
     const rows = await working.store.listContactRequests()
     expect(rows.map((row) => [row.status, row.attempts])).toEqual([
       ['sent', 1],

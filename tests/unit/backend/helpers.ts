@@ -125,7 +125,7 @@ export async function countRows(database: LocalDatabase): Promise<number> {
   const { rows } = await database.db.query<{ count: number }>(
     'select count(*)::int as count from public.contact_requests',
   )
-  return rows[0].count
+  return rows[0]!.count
 }
 
 export function handlerOn(

@@ -67,12 +67,12 @@ describe('Resend transport', () => {
     })
     await transport.send(composeLeadEmail(hostile))
     expect(calls).toHaveLength(1)
-    expect(calls[0].url).toBe('https://api.resend.com/emails')
-    expect(calls[0].init.method).toBe('POST')
-    const headers = new Headers(calls[0].init.headers)
+    expect(calls[0]!.url).toBe('https://api.resend.com/emails')
+    expect(calls[0]!.init.method).toBe('POST')
+    const headers = new Headers(calls[0]!.init.headers)
     expect(headers.get('authorization')).toBe('Bearer re_secret')
     expect(headers.get('content-type')).toBe('application/json')
-    const body = JSON.parse(String(calls[0].init.body))
+    const body = JSON.parse(String(calls[0]!.init.body))
     expect(body).toMatchObject({
       from: 'Site <site@example.com>',
       to: ['team@example.com'],

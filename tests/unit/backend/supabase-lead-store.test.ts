@@ -58,7 +58,7 @@ const fakePostgrest = (async (input: RequestInfo | URL, init?: RequestInit) => {
         `select public.${rpc[1]}(${names.map((name, index) => `${name} => $${index + 1}`).join(', ')}) as result`,
         names.map((name) => args[name]),
       )
-      return json(rows[0].result)
+      return json(rows[0]!.result)
     }
     if (url.pathname === '/rest/v1/contact_requests' && request.method === 'POST') {
       const row = (await request.json()) as Record<string, unknown>
@@ -89,11 +89,9 @@ const fakePostgrest = (async (input: RequestInfo | URL, init?: RequestInit) => {
 
 // Node 20 has no WebSocket, which supabase-js's realtime part wants at construction; the store
 // never uses realtime (Deno, where the function runs, has WebSocket built in).
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used by the store')
-  }
-}
+const NoWebSocket = function NoWebSocket() {
+  throw new Error('realtime is not used by the store')
+} as unknown as typeof WebSocket
 const realtime = { transport: NoWebSocket as unknown as typeof WebSocket }
 
 function supabaseHandler(mail: MailTransport = recordingMail()) {
