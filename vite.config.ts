@@ -6,6 +6,7 @@ import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
 import { contentCollections } from './content/_lib/vite-plugin.ts'
 import { collections } from './content/config.ts'
+import { buildArtifacts } from './scripts/lib/vite-plugin-build-artifacts.ts'
 
 export default defineConfig({
   plugins: [
@@ -15,5 +16,6 @@ export default defineConfig({
     react({ include: /\.(tsx|ts|mdx)$/ }),
     tailwindcss(),
     vike(),
+    buildArtifacts(),
   ],
 })

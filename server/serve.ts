@@ -1,7 +1,8 @@
 // `npm start` (after the build): the built site on http://localhost:3000 (PORT, HOST override).
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import path from 'node:path'
+import type { HeaderRule } from './headers.ts'
 import { createStaticSite } from './static.ts'
 
 const root = path.resolve('dist/client')
@@ -12,7 +13,14 @@ if (!existsSync(path.join(root, 'index.html'))) {
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
-const site = createStaticSite(root)
+// The build writes the header rules it also gave the static hosts (_headers, vercel.json).
+const rulesFile = path.resolve('dist/headers.json')
+if (!existsSync(rulesFile)) {
+  console.error('dist/headers.json is missing: run `npm run build` first.')
+  process.exit(1)
+}
+const rules = JSON.parse(readFileSync(rulesFile, 'utf8')) as HeaderRule[]
+const site = createStaticSite(root, rules)
 
 const server = createServer((req, res) => {
   site.handle(req, res).catch((error: unknown) => {

@@ -24,6 +24,9 @@ beforeAll(async () => {
     'pages',
     'components',
     'public',
+    // vite.config.ts's build-artifacts plugin (sitemap, hosting headers) lives here.
+    'scripts',
+    'server',
   ])
     await cp(path.join(root, entry), path.join(project, entry), { recursive: true })
   await cp(path.join(root, 'content'), path.join(project, 'content'), {
