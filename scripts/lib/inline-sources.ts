@@ -12,6 +12,16 @@ export interface InlineSources {
 export const cspHash = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
+/**
+ * <style> elements React Aria adds at run time (not in the HTML, so the scan cannot see them):
+ * usePress's touch-action rule on every page with a pressable, and usePreventScroll's rule on iOS
+ * while a modal is open. A unit test compares them with the installed react-aria.
+ */
+export const RUNTIME_INLINE_STYLES = [
+  '@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}',
+  '@layer {\n  * {\n    overscroll-behavior: contain;\n  }\n}',
+]
+
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript'])
 
 const decodeAttribute = (value: string) =>
@@ -42,6 +52,7 @@ export function findInlineSources(htmlDocuments: string[]): InlineSources {
         attributes.add(cspHash(decodeAttribute(double ?? single ?? '')))
   }
   const sorted = (set: Set<string>) => [...set].sort()
+  for (const style of RUNTIME_INLINE_STYLES) styles.add(cspHash(style))
   return {
     scriptHashes: sorted(scripts),
     styleHashes: sorted(styles),
