@@ -22,7 +22,11 @@ import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from
 /** Where the local server reads the header rules (outside dist/client, so it is not served). */
 export const HEADER_RULES_FILE = 'headers.json'
 
-export async function writeBuildArtifacts(projectRoot: string, distDir: string) {
+export async function writeBuildArtifacts(
+  projectRoot: string,
+  distDir: string,
+  options: { supabaseUrl?: string } = {},
+) {
   const clientDir = path.join(distDir, 'client')
   const { entries, errors } = await loadContent(projectRoot, collections)
   if (errors.length)
@@ -74,7 +78,7 @@ export async function writeBuildArtifacts(projectRoot: string, distDir: string) 
   const rules = headerRules(
     {
       schedulerUrl: site.scheduler.url,
-      supabaseUrl: process.env.VITE_SUPABASE_URL || undefined,
+      supabaseUrl: options.supabaseUrl,
       ...findInlineSources(html),
     },
     revalidated,

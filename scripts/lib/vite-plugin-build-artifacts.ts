@@ -9,6 +9,7 @@ import { writeBuildArtifacts } from './build-artifacts.ts'
 export function buildArtifacts(): Plugin {
   let root = process.cwd()
   let distDir = path.resolve('dist')
+  let supabaseUrl: string | undefined
   return {
     name: 'site:build-artifacts',
     apply: 'build',
@@ -16,13 +17,15 @@ export function buildArtifacts(): Plugin {
       root = config.root
       // Vike builds the client into <outDir>/client and the server into <outDir>/server.
       distDir = path.dirname(path.resolve(config.root, config.build.outDir))
+      // The same value the browser code gets as import.meta.env (environment or .env files).
+      supabaseUrl = (config.env.VITE_SUPABASE_URL as string | undefined) || undefined
     },
     closeBundle: {
       sequential: true,
       order: 'post',
       async handler() {
         if (this.environment?.name !== 'ssr') return
-        await writeBuildArtifacts(root, distDir)
+        await writeBuildArtifacts(root, distDir, { supabaseUrl })
       },
     },
   }
