@@ -3,9 +3,26 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { loadContent } from '../../content/_lib/load.ts'
+import { collections, type EntryData } from '../../content/config.ts'
 import { expectedRoutes } from '../routes.ts'
 
 const routes = await expectedRoutes()
+const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
+const entryData = <C extends 'pages' | 'industries' | 'faqs'>(name: C, id: string) =>
+  (content.get(name) as { id: string; data: EntryData<C> }[]).find((entry) => entry.id === id)!.data
+/** The questions content puts on a route: its FAQ sections, or an industry's FAQ set. */
+function questionsOn(route: (typeof routes)[number]): string[] {
+  const faqIds =
+    route.collection === 'industries'
+      ? [entryData('industries', route.id).faq]
+      : route.collection === 'pages'
+        ? entryData('pages', route.id).sections.flatMap((section) =>
+            section.type === 'faq' ? [section.faq] : [],
+          )
+        : []
+  return faqIds.flatMap((id) => entryData('faqs', id).items.map((item) => item.question))
+}
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 
 type Json = Record<string, unknown>
@@ -123,16 +140,18 @@ test.describe('every route', () => {
       expect(types).toEqual(expect.arrayContaining(['Organization', 'WebSite']))
       expect(new Set(types).size).toBe(types.length)
 
-      // FAQPage on every page that shows questions, with exactly the questions it shows.
-      const visibleQuestions = [...html.matchAll(/<details[^>]*>\s*<summary[^>]*>([^<]+)</g)].map(
-        ([, text]) => decode(text!).trim(),
-      )
+      // FAQPage on every page whose content has questions, with exactly those, all shown.
       const faq = blocks.find((block) => block['@type'] === 'FAQPage')
-      if (visibleQuestions.length)
-        expect((faq?.mainEntity as Json[] | undefined)?.map((item) => item.name)).toEqual(
-          visibleQuestions,
-        )
-      else expect(faq).toBeUndefined()
+      const questions = questionsOn(route)
+      if (questions.length) {
+        const items = faq!.mainEntity as { name: string; acceptedAnswer: { text: string } }[]
+        expect(items.map((item) => item.name)).toEqual(questions)
+        const text = decode(html)
+        for (const item of items) {
+          expect(text).toContain(item.name)
+          expect(text).toContain(item.acceptedAnswer.text)
+        }
+      } else expect(faq).toBeUndefined()
 
       // BreadcrumbList on legal and nested pages, ending at the page itself.
       const breadcrumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList')
