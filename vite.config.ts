@@ -7,6 +7,7 @@ import { defineConfig } from 'vite'
 import { contentCollections } from './content/_lib/vite-plugin.ts'
 import { collections } from './content/config.ts'
 import { localFunctions } from './server/vite-functions.ts'
+import { buildArtifacts } from './scripts/lib/vite-plugin-build-artifacts.ts'
 
 export default defineConfig({
   plugins: [
@@ -17,6 +18,7 @@ export default defineConfig({
     react({ include: /\.(tsx|ts|mdx)$/ }),
     tailwindcss(),
     vike(),
+    buildArtifacts(),
   ],
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' },
 })

@@ -1,9 +1,49 @@
 import type { EntryData } from '../content/config.ts'
-import { absoluteUrl } from './site-url.ts'
+import { BRAND_IMAGES, MANIFEST_PATH, SOCIAL_CARD_SIZE, THEME_COLOR } from './brand.ts'
+import { listRoutes } from './routes.ts'
+import { siteUrl } from './site-url.ts'
+import {
+  breadcrumbList,
+  breadcrumbTrail,
+  faqPage,
+  organization,
+  serializeJsonLd,
+  serviceWithOffers,
+  webSite,
+  type JsonLd,
+} from './structured-data.ts'
 import type { PageMeta } from './types.ts'
+
+/** The page's structured data: the company and site everywhere, the rest when the page has it. */
+export function pageStructuredData(site: EntryData<'site'>, meta: PageMeta): JsonLd[] {
+  const facts = { ...site, url: siteUrl() }
+  if (meta.noindex) return [organization(facts)]
+  const crumbs =
+    meta.breadcrumbs ?? breadcrumbTrail(meta.path, listRoutes(), site.ui.home, meta.title)
+  return [
+    organization(facts),
+    webSite(facts),
+    ...(crumbs ? [breadcrumbList(crumbs, facts.url)] : []),
+    ...(meta.faq?.length ? [faqPage(meta.faq)] : []),
+    ...(meta.pricing?.length
+      ? [
+          serviceWithOffers(facts, {
+            name: meta.title,
+            description: meta.description,
+            path: meta.path,
+            plans: meta.pricing,
+          }),
+        ]
+      : []),
+  ]
+}
 
 export function Head({ site, meta }: { site: EntryData<'site'>; meta: PageMeta }) {
   const title = meta.bareTitle ? meta.title : site.titleTemplate.replace('%s', meta.title)
+  const origin = siteUrl()
+  const canonical = origin + meta.path
+  const card = origin + BRAND_IMAGES.socialCard
+  const cardAlt = `${site.name}: ${site.description}`
   return (
     <>
       <meta charSet="utf-8" />
@@ -13,9 +53,38 @@ export function Head({ site, meta }: { site: EntryData<'site'>; meta: PageMeta }
       {meta.noindex ? (
         <meta name="robots" content="noindex" />
       ) : (
-        <link rel="canonical" href={absoluteUrl(meta.path)} />
+        <link rel="canonical" href={canonical} />
       )}
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <meta name="theme-color" content={THEME_COLOR} />
+      <link rel="icon" href={BRAND_IMAGES.favicon} type="image/svg+xml" />
+      <link rel="icon" href={BRAND_IMAGES.icon192} type="image/png" sizes="192x192" />
+      <link rel="apple-touch-icon" href={BRAND_IMAGES.appleTouchIcon} />
+      <link rel="manifest" href={MANIFEST_PATH} />
+
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={site.name} />
+      <meta property="og:locale" content="en_US" />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={meta.description} />
+      {!meta.noindex && <meta property="og:url" content={canonical} />}
+      <meta property="og:image" content={card} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content={String(SOCIAL_CARD_SIZE.width)} />
+      <meta property="og:image:height" content={String(SOCIAL_CARD_SIZE.height)} />
+      <meta property="og:image:alt" content={cardAlt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={meta.description} />
+      <meta name="twitter:image" content={card} />
+      <meta name="twitter:image:alt" content={cardAlt} />
+
+      {pageStructuredData(site, meta).map((data) => (
+        <script
+          key={data['@type']}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+        />
+      ))}
     </>
   )
 }

@@ -1,3 +1,5 @@
+import type { FaqItem, PricingPlan } from './structured-data.ts'
+
 /** What every page's +data hook returns for the document head. */
 export interface PageMeta {
   /** The page's own title; the site's titleTemplate wraps it (the home page uses it as is). */
@@ -11,6 +13,10 @@ export interface PageMeta {
   noindex?: boolean
   /** Use the title without the template (the home page). */
   bareTitle?: boolean
+  /** The questions the page shows, for FAQPage structured data. */
+  faq?: FaqItem[]
+  /** The plans of the page's pricing section, for Service structured data with one Offer each. */
+  pricing?: PricingPlan[]
 }
 
 declare global {

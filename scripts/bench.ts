@@ -14,7 +14,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import { createStaticSite } from '../server/static.ts'
+import { createStaticSite, readBuiltHeaderRules } from '../server/static.ts'
 import { chromiumPath, CHROMIUM_FLAGS } from '../tests/chromium.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -38,7 +38,7 @@ interface Sample {
 const clientDir = path.resolve('dist/client')
 
 async function serve(root: string): Promise<{ origin: string; server: Server }> {
-  const site = createStaticSite(root)
+  const site = createStaticSite(root, readBuiltHeaderRules())
   const server = createServer((req, res) => void site.handle(req, res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { createFunctionsMiddleware, localOrigins } from './functions.ts'
-import { createStaticSite } from './static.ts'
+import { createStaticSite, readBuiltHeaderRules } from './static.ts'
 
 const root = path.resolve('dist/client')
 if (!existsSync(path.join(root, 'index.html'))) {
@@ -15,7 +15,8 @@ if (!existsSync(path.join(root, 'index.html'))) {
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
-const site = createStaticSite(root)
+// The build writes the header rules it also gave the static hosts (_headers, vercel.json).
+const site = createStaticSite(root, readBuiltHeaderRules())
 // The forms post from this server's own origin: allow it unless ALLOWED_ORIGINS says otherwise.
 const functions = await createFunctionsMiddleware({
   env: { ALLOWED_ORIGINS: localOrigins(port), ...process.env },

@@ -1,11 +1,13 @@
 // Serves the prerendered site from dist/client the way a static host does: /about answers with
-// about/index.html, hashed assets are cached for a year, HTML is revalidated, text is compressed,
-// and an unknown path gets the prerendered 404 page with status 404.
-import { createReadStream } from 'node:fs'
+// about/index.html, every response carries the headers of the build's header rules (security
+// and caching, from server/headers.ts), text is compressed, and an unknown path gets the
+// prerendered 404 page with status 404.
+import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { headersFor, HOSTING_FILES, type HeaderRule } from './headers.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,7 +31,13 @@ export interface StaticSite {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>
 }
 
-export function createStaticSite(root: string): StaticSite {
+/** The address a file answers at: about/index.html at /about, favicon.svg at /favicon.svg. */
+function addressOf(relative: string): string {
+  const address = '/' + relative.split(path.sep).join('/')
+  return address === '/index.html' ? '/' : address.replace(/\/index\.html$/, '')
+}
+
+export function createStaticSite(root: string, rules: HeaderRule[]): StaticSite {
   const compressed = new Map<string, Buffer>()
 
   async function resolveFile(pathname: string): Promise<string | undefined> {
@@ -37,6 +45,7 @@ export function createStaticSite(root: string): StaticSite {
     if (decoded === undefined || decoded.includes('\0')) return undefined
     const target = path.join(root, path.normalize(decoded))
     if (target !== root && !target.startsWith(root + path.sep)) return undefined
+    if (HOSTING_FILES.includes(path.relative(root, target))) return undefined
     for (const candidate of [target, path.join(target, 'index.html')]) {
       const info = await stat(candidate).catch(() => undefined)
       if (info?.isFile()) return candidate
@@ -49,12 +58,8 @@ export function createStaticSite(root: string): StaticSite {
     const relative = path.relative(root, file)
     res.statusCode = status
     res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
-    res.setHeader(
-      'Cache-Control',
-      relative.startsWith(`assets${path.sep}`)
-        ? 'public, max-age=31536000, immutable'
-        : 'public, max-age=0, must-revalidate',
-    )
+    for (const [name, value] of Object.entries(headersFor(rules, addressOf(relative))))
+      res.setHeader(name, value)
     res.setHeader('Vary', 'Accept-Encoding')
     const accepts = String(req.headers['accept-encoding'] ?? '')
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined
@@ -99,4 +104,11 @@ function safeDecode(pathname: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The header rules the build wrote for this site (dist/headers.json), as the hosts get them. */
+export function readBuiltHeaderRules(distDir = path.resolve('dist')): HeaderRule[] {
+  const file = path.join(distDir, 'headers.json')
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`)
+  return JSON.parse(readFileSync(file, 'utf8')) as HeaderRule[]
 }

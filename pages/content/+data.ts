@@ -3,6 +3,7 @@ import type { PageContextServer } from 'vike/types'
 import type { ResolvedSection } from '../../components/sections/Sections.tsx'
 import { getEntry, getSite } from '../../content/index.ts'
 import { listContentRoutes } from '../../renderer/routes.ts'
+import { faqItemsOf } from '../../renderer/structured-data.ts'
 import type { PageMeta } from '../../renderer/types.ts'
 
 export function data(pageContext: PageContextServer) {
@@ -32,6 +33,7 @@ export function data(pageContext: PageContextServer) {
     description: page.description,
     path: page.path,
     bareTitle: page.path === '/',
+    faq: faqItemsOf(sections),
   }
   return { kind: 'sections' as const, meta, sections }
 }

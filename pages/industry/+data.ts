@@ -8,12 +8,14 @@ export function data(pageContext: PageContextServer) {
   const entry = getCollection('industries').find((item) => item.id === pageContext.routeParams.id)
   if (!entry) throw render(404)
   const industry = entry.data
+  const faq = getEntry('faqs', industry.faq).data
   const meta: PageMeta = {
     title: industry.title,
     description: industry.description,
     path: industryPath(entry.id),
+    faq: faq.items,
   }
-  return { meta, industry, faq: getEntry('faqs', industry.faq).data }
+  return { meta, industry, faq }
 }
 
 export type Data = ReturnType<typeof data>

@@ -35,7 +35,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await rm(project, { recursive: true, force: true })
+  // The dev server may still be writing its cache while it closes: retry instead of failing.
+  await rm(project, { recursive: true, force: true, maxRetries: 5 })
 })
 
 describe('broken content', () => {

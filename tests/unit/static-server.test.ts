@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { headerRules } from '../../server/headers.ts'
 import { createStaticSite } from '../../server/static.ts'
 
 let root: string
@@ -18,7 +19,14 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'about/index.html'), '<h1>About</h1>')
   await writeFile(path.join(root, '404.html'), '<h1>Page not found</h1>')
   await writeFile(path.join(root, 'assets/app.abc123.js'), 'console.log(1)'.repeat(100))
-  const site = createStaticSite(root)
+  await writeFile(path.join(root, '_headers'), '/*\n  X-Test: 1\n')
+  await writeFile(path.join(root, 'vercel.json'), '{}')
+  const rules = headerRules({ schedulerUrl: 'https://cal.example/team/30min' }, [
+    '/',
+    '/about',
+    '/404.html',
+  ])
+  const site = createStaticSite(root, rules)
   server = createServer((req, res) => void site.handle(req, res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -57,6 +65,37 @@ describe('static site server', () => {
     for (const attempt of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A']) {
       const response = await fetch(`${base}${attempt}`)
       expect(response.status, attempt).toBe(404)
+    }
+  })
+
+  it('sends the security headers of the rules on pages, assets and the 404 page', async () => {
+    for (const address of ['/', '/about', '/assets/app.abc123.js', '/no/such/page']) {
+      const response = await fetch(`${base}${address}`)
+      expect(response.headers.get('content-security-policy'), address).toContain(
+        "default-src 'none'",
+      )
+      expect(response.headers.get('content-security-policy'), address).toContain(
+        'frame-src https://cal.example',
+      )
+      expect(response.headers.get('strict-transport-security'), address).toBe(
+        'max-age=31536000; includeSubDomains',
+      )
+      expect(response.headers.get('x-content-type-options'), address).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), address).toBe(
+        'strict-origin-when-cross-origin',
+      )
+      expect(response.headers.get('cross-origin-opener-policy'), address).toBe('same-origin')
+      expect(response.headers.get('permissions-policy'), address).toContain('camera=()')
+    }
+    const notFound = await fetch(`${base}/no/such/page`)
+    expect(notFound.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+  })
+
+  it('never serves the files meant for the static hosts', async () => {
+    for (const file of ['/_headers', '/vercel.json']) {
+      const response = await fetch(`${base}${file}`)
+      expect(response.status, file).toBe(404)
+      expect(await response.text()).toBe('<h1>Page not found</h1>')
     }
   })
 

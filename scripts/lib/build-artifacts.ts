@@ -1,0 +1,97 @@
+// Runs after Vike has prerendered every page: writes the crawler files (sitemap, robots,
+// manifest) and the hosting headers (_headers, vercel.json, dist/headers.json for the local
+// server), all derived from content, the route table and the built HTML itself.
+import { existsSync } from 'node:fs'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { loadContent } from '../../content/_lib/load.ts'
+import { collections, type EntryData } from '../../content/config.ts'
+import { BACKGROUND_COLOR, BRAND_IMAGES, MANIFEST_PATH, THEME_COLOR } from '../../renderer/brand.ts'
+import { buildRouteTable } from '../../renderer/route-table.ts'
+import { resolveSiteUrl } from '../../renderer/site-origin.ts'
+import {
+  headerRules,
+  HOSTING_FILES,
+  mergeVercelConfig,
+  toHeadersFile,
+  type HeaderRule,
+} from '../../server/headers.ts'
+import { findInlineSources } from './inline-sources.ts'
+import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
+
+/** Where the local server reads the header rules (outside dist/client, so it is not served). */
+export const HEADER_RULES_FILE = 'headers.json'
+
+export async function writeBuildArtifacts(
+  projectRoot: string,
+  distDir: string,
+  options: { supabaseUrl?: string } = {},
+) {
+  const clientDir = path.join(distDir, 'client')
+  const { entries, errors } = await loadContent(projectRoot, collections)
+  if (errors.length)
+    throw new Error(`content has ${errors.length} problems; run npm run check:content`)
+  const list = <C extends 'site' | 'pages' | 'legal' | 'industries'>(name: C) =>
+    (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[]
+  const site = list('site')[0]!.data
+  const siteUrl = resolveSiteUrl(site.url)
+  const routes = buildRouteTable({
+    pages: list('pages'),
+    legal: list('legal'),
+    industries: list('industries'),
+  })
+
+  const lastUpdated = new Map(
+    list('legal').map((entry) => [`legal/${entry.id}`, entry.data.lastUpdated]),
+  )
+  await writeFile(
+    path.join(clientDir, SITEMAP_PATH.slice(1)),
+    sitemapXml(siteUrl, sitemapEntries(routes, lastUpdated)),
+  )
+  await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl))
+  await writeFile(
+    path.join(clientDir, MANIFEST_PATH.slice(1)),
+    webManifest(site, {
+      themeColor: THEME_COLOR,
+      backgroundColor: BACKGROUND_COLOR,
+      icon192: BRAND_IMAGES.icon192,
+      icon512: BRAND_IMAGES.icon512,
+    }),
+  )
+
+  const files = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)))
+    .map((file) => file.split(path.sep).join('/'))
+  const html = await Promise.all(
+    files
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => readFile(path.join(clientDir, file), 'utf8')),
+  )
+  const revalidated = [
+    ...routes.map((route) => route.path),
+    ...files
+      .filter((file) => !file.startsWith('assets/') && !HOSTING_FILES.includes(file))
+      .filter((file) => !file.endsWith('/index.html') && file !== 'index.html')
+      .map((file) => `/${file}`),
+  ]
+  const rules = headerRules(
+    {
+      schedulerUrl: site.scheduler.url,
+      supabaseUrl: options.supabaseUrl,
+      ...findInlineSources(html),
+    },
+    revalidated,
+  )
+  await writeHostingHeaders(distDir, rules)
+  return { routes, rules }
+}
+
+async function writeHostingHeaders(distDir: string, rules: HeaderRule[]) {
+  const clientDir = path.join(distDir, 'client')
+  await writeFile(path.join(clientDir, '_headers'), toHeadersFile(rules))
+  const vercelFile = path.join(clientDir, 'vercel.json')
+  const existing = existsSync(vercelFile) ? await readFile(vercelFile, 'utf8') : undefined
+  await writeFile(vercelFile, mergeVercelConfig(existing, rules))
+  await writeFile(path.join(distDir, HEADER_RULES_FILE), JSON.stringify(rules, null, 2) + '\n')
+}

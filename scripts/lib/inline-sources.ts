@@ -1,0 +1,61 @@
+// Finds what the built HTML runs or styles inline, as CSP sha256 sources, so the policy can
+// allow exactly those and nothing else. JSON data blocks (JSON-LD) are not scripts and are left out.
+import { createHash } from 'node:crypto'
+
+export interface InlineSources {
+  scriptHashes: string[]
+  styleHashes: string[]
+  styleAttributeHashes: string[]
+}
+
+/** The CSP source for a piece of inline text, e.g. 'sha256-…'. */
+export const cspHash = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+
+/**
+ * <style> elements React Aria adds at run time (not in the HTML, so the scan cannot see them):
+ * usePress's touch-action rule on every page with a pressable, and usePreventScroll's rule on iOS
+ * while a modal is open. A unit test compares them with the installed react-aria.
+ */
+export const RUNTIME_INLINE_STYLES = [
+  '@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}',
+  '@layer {\n  * {\n    overscroll-behavior: contain;\n  }\n}',
+]
+
+const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript'])
+
+const decodeAttribute = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+
+export function findInlineSources(htmlDocuments: string[]): InlineSources {
+  const scripts = new Set<string>()
+  const styles = new Set<string>()
+  const attributes = new Set<string>()
+  for (const html of htmlDocuments) {
+    for (const [, attrs = '', body = ''] of html.matchAll(
+      /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+    )) {
+      if (/\bsrc\s*=/i.test(attrs)) continue
+      const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase() ?? ''
+      if (EXECUTABLE_TYPES.has(type)) scripts.add(cspHash(body))
+    }
+    for (const [, body = ''] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
+      styles.add(cspHash(body))
+    // Attribute values of tags only, not text that happens to read style="…".
+    for (const [tag] of html.matchAll(/<[a-zA-Z][^<>]*>/g))
+      for (const [, double, single] of tag.matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi))
+        attributes.add(cspHash(decodeAttribute(double ?? single ?? '')))
+  }
+  const sorted = (set: Set<string>) => [...set].sort()
+  for (const style of RUNTIME_INLINE_STYLES) styles.add(cspHash(style))
+  return {
+    scriptHashes: sorted(scripts),
+    styleHashes: sorted(styles),
+    styleAttributeHashes: sorted(attributes),
+  }
+}

@@ -1,0 +1,32 @@
+import path from 'node:path'
+import type { Plugin } from 'vite'
+import { writeBuildArtifacts } from './build-artifacts.ts'
+
+/**
+ * After the server build, when Vike has prerendered every page into dist/client (it does so in
+ * the server build's writeBundle), writes the sitemap, robots.txt, manifest and hosting headers.
+ */
+export function buildArtifacts(): Plugin {
+  let root = process.cwd()
+  let distDir = path.resolve('dist')
+  let supabaseUrl: string | undefined
+  return {
+    name: 'site:build-artifacts',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root
+      // Vike builds the client into <outDir>/client and the server into <outDir>/server.
+      distDir = path.dirname(path.resolve(config.root, config.build.outDir))
+      // The same value the browser code gets as import.meta.env (environment or .env files).
+      supabaseUrl = (config.env.VITE_SUPABASE_URL as string | undefined) || undefined
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        if (this.environment?.name !== 'ssr') return
+        await writeBuildArtifacts(root, distDir, { supabaseUrl })
+      },
+    },
+  }
+}

@@ -1,0 +1,135 @@
+// The one source of the site's HTTP response headers: security policy and caching. The build
+// turns these rules into `_headers` (Netlify, Cloudflare Pages) and the `headers` of vercel.json,
+// and writes them as JSON for the local server, so every host sends the same headers.
+
+/** What the policy has to allow: only what the site actually does. */
+export interface PolicyInput {
+  /** The booking dialog's embedded scheduler page (content/site.yaml `scheduler.url`). */
+  schedulerUrl: string
+  /** The Supabase project the forms call (VITE_SUPABASE_URL); unset means this origin. */
+  supabaseUrl?: string
+  /** sha256 sources ('sha256-…') of inline <script> elements found in the built HTML. */
+  scriptHashes?: string[]
+  /** sha256 sources of inline <style> elements found in the built HTML. */
+  styleHashes?: string[]
+  /** sha256 sources of style="…" attributes found in the built HTML. */
+  styleAttributeHashes?: string[]
+}
+
+/** A header rule in the static hosts' shape: a path pattern (exact, or a prefix ending in /*). */
+export interface HeaderRule {
+  source: string
+  headers: Record<string, string>
+}
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
+export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate'
+/** Files addressed to the static hosts (rules, not pages): never served, never given headers. */
+export const HOSTING_FILES = ['_headers', '_redirects', 'vercel.json']
+/** Vite writes content-hashed file names under /assets/: they never change, so cache forever. */
+export const HASHED_ASSETS = '/assets/*'
+
+const origin = (url: string) => new URL(url).origin
+const unique = (values: string[]) => [...new Set(values)].sort()
+
+export function contentSecurityPolicy(input: PolicyInput): string {
+  const directives: [string, string[]][] = [
+    // Everything not listed below is refused.
+    ['default-src', ["'none'"]],
+    ['script-src', ["'self'", ...unique(input.scriptHashes ?? [])]],
+    ['style-src', ["'self'", ...unique(input.styleHashes ?? [])]],
+    ['img-src', ["'self'", 'data:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', unique(["'self'", ...(input.supabaseUrl ? [origin(input.supabaseUrl)] : [])])],
+    ['frame-src', [origin(input.schedulerUrl)]],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]
+  // Server-rendered style attributes (React Aria's visually hidden elements, for instance) are
+  // allowed one by one, by hash; scripts never are.
+  const attributeHashes = unique(input.styleAttributeHashes ?? [])
+  if (attributeHashes.length)
+    directives.push(['style-src-attr', ["'unsafe-hashes'", ...attributeHashes]])
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+}
+
+/** Headers every response carries. */
+export function securityHeaders(input: PolicyInput): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(input),
+    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy':
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    // For browsers without CSP frame-ancestors.
+    'X-Frame-Options': 'DENY',
+  }
+}
+
+/**
+ * The rules for a built site. `revalidatedPaths` are the addresses of everything outside
+ * /assets/ (pages and public files): each is revalidated on every visit. No two rules that
+ * match the same path set the same header, because Netlify and Cloudflare join such values.
+ */
+export function headerRules(input: PolicyInput, revalidatedPaths: string[]): HeaderRule[] {
+  return [
+    { source: '/*', headers: securityHeaders(input) },
+    { source: HASHED_ASSETS, headers: { 'Cache-Control': CACHE_IMMUTABLE } },
+    ...unique(revalidatedPaths).map((source) => ({
+      source,
+      headers: { 'Cache-Control': CACHE_REVALIDATE },
+    })),
+  ]
+}
+
+/** Whether a rule's pattern matches a request path, the way Netlify reads `_headers`. */
+export function matches(source: string, pathname: string): boolean {
+  if (source.endsWith('/*')) return pathname.startsWith(source.slice(0, -1))
+  const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path)
+  return trim(source) === trim(pathname)
+}
+
+/** The headers for one request path: every matching rule, in order. */
+export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
+  return Object.assign(
+    {},
+    ...rules.filter((rule) => matches(rule.source, pathname)).map((rule) => rule.headers),
+  )
+}
+
+/** `_headers` for Netlify and Cloudflare Pages. */
+export function toHeadersFile(rules: HeaderRule[]): string {
+  return (
+    rules
+      .map(
+        (rule) =>
+          `${rule.source}\n${Object.entries(rule.headers)
+            .map(([name, value]) => `  ${name}: ${value}`)
+            .join('\n')}`,
+      )
+      .join('\n\n') + '\n'
+  )
+}
+
+/** The `headers` section of vercel.json (path-to-regexp sources). */
+export function toVercelHeaders(rules: HeaderRule[]) {
+  return rules.map((rule) => ({
+    source: rule.source.endsWith('/*') ? `${rule.source.slice(0, -1)}(.*)` : rule.source,
+    headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })),
+  }))
+}
+
+/**
+ * Sets the `headers` of a vercel.json, keeping everything else in it (the route guard's
+ * `redirects` are written into the same file by scripts/lib/hosting-redirects.ts).
+ */
+export function mergeVercelConfig(existing: string | undefined, rules: HeaderRule[]): string {
+  const config = existing ? (JSON.parse(existing) as Record<string, unknown>) : {}
+  return JSON.stringify({ ...config, headers: toVercelHeaders(rules) }, null, 2) + '\n'
+}
