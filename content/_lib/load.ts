@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { withReferenceContext, type CollectionDefinition } from './collection.ts'
 import { DRAFT_FIELD, isDraftData, type DraftMode } from './drafts.ts'
 import { closest, writerMessage } from './messages.ts'
-import { placeholderMessage } from './placeholders.ts'
+import { PLACEHOLDER_MESSAGE } from './placeholders.ts'
 import {
   DATA_EXTENSIONS,
   DOCUMENT_EXTENSIONS,
@@ -44,7 +44,7 @@ export interface LoadResult {
   files: string[]
 }
 
-const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 interface Candidate {
   collection: string
@@ -161,7 +161,7 @@ export async function loadContent(
         file: candidate.file,
         ...atPosition(placeholder.position),
         field,
-        message: placeholderMessage(placeholder.text),
+        message: PLACEHOLDER_MESSAGE,
       })
     }
     // The body is checked even when the frontmatter is wrong: every problem at once.
@@ -356,7 +356,7 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
-function slugify(text: string): string {
+export function slugify(text: string): string {
   return text
     .replace(/([a-z])([A-Z])/g, '$1-$2')
     .toLowerCase()

@@ -8,13 +8,10 @@ export interface Placeholder {
   /** The field holding the placeholder, or undefined for one in an MDX body. */
   fieldPath?: FieldPath
   position: Position
-  text: string
 }
 
-export function placeholderMessage(text: string): string {
-  const shown = text.length > 80 ? `${text.slice(0, 79)}…` : text
-  return `replace the placeholder "${shown}" with the real text`
-}
+/** The writer sees the placeholder itself at the reported line and column. */
+export const PLACEHOLDER_MESSAGE = `replace the placeholder "${PLACEHOLDER_MARKER} …" with the real text`
 
 /** Placeholders in an MDX/Markdown body, whose first line is `firstLine` of the file. */
 export function bodyPlaceholders(body: string, firstLine: number): Placeholder[] {
@@ -22,10 +19,7 @@ export function bodyPlaceholders(body: string, firstLine: number): Placeholder[]
   body.split('\n').forEach((line, index) => {
     const column = line.indexOf(PLACEHOLDER_MARKER)
     if (column === -1) return
-    found.push({
-      position: { line: firstLine + index, column: column + 1 },
-      text: line.slice(column).trim(),
-    })
+    found.push({ position: { line: firstLine + index, column: column + 1 } })
   })
   return found
 }

@@ -88,7 +88,6 @@ function readYaml(file: string, text: string, lineOffset: number): SourceFile {
       placeholders.push({
         fieldPath,
         position: toPosition(start + Math.max(at, 0)),
-        text: node.value.trim(),
       })
     },
   })
