@@ -39,7 +39,9 @@ export async function planEntry(
     )
   const definition = collections[collection]
   if (!definition) {
-    const suggestion = closest(collection, names)
+    // "industry" for "industries", "faq" for "faqs": singular slips are the usual mistake.
+    const stem = collection.replace(/(y|s)$/, '')
+    const suggestion = closest(collection, names) ?? names.find((name) => name.startsWith(stem))
     throw new ScaffoldError(
       `there is no collection "${collection}"${suggestion ? `; did you mean "${suggestion}"?` : ''}\ncollections: ${names.join(', ')}`,
     )
