@@ -78,10 +78,9 @@ export function scaffoldText(
   today = new Date(),
 ): string {
   const schema = collectionJsonSchema(collection, definition)
-  const { [DRAFT_FIELD]: _draft, ...fields } = exampleValue(schema, today) as Record<
-    string,
-    unknown
-  >
+  // `draft` goes first, with its comment, whatever its place in the schema.
+  const fields = exampleValue(schema, today) as Record<string, unknown>
+  delete fields[DRAFT_FIELD]
   const doc = new Document({ [DRAFT_FIELD]: true, ...fields })
   annotate(doc.contents as Node, schema)
   doc.commentBefore = [

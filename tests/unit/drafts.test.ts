@@ -211,7 +211,8 @@ describe('drafts in the site', () => {
   it('are shown, and linked, by the dev server', { timeout: 60_000 }, async () => {
     // Its own process: Vike serves no pages inside Vitest (it checks VITEST), and writers run
     // the dev server as a process of its own anyway.
-    const { VITEST: _vitest, ...env } = process.env
+    const env = { ...process.env }
+    delete env.VITEST
     await writeFile(
       path.join(project, 'dev-server.mjs'),
       `import { createServer } from 'vite'
