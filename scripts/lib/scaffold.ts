@@ -79,9 +79,10 @@ export function scaffoldText(
 ): string {
   const schema = collectionJsonSchema(collection, definition)
   // `draft` goes first, with its comment, whatever its place in the schema.
-  const fields = exampleValue(schema, today) as Record<string, unknown>
-  delete fields[DRAFT_FIELD]
-  const doc = new Document({ [DRAFT_FIELD]: true, ...fields })
+  const fields = Object.entries(exampleValue(schema, today) as Record<string, unknown>).filter(
+    ([key]) => key !== DRAFT_FIELD,
+  )
+  const doc = new Document({ [DRAFT_FIELD]: true, ...Object.fromEntries(fields) })
   annotate(doc.contents as Node, schema)
   doc.commentBefore = [
     ` New ${collection} entry. Replace every "${PLACEHOLDER_MARKER} …" with the real text; npm run check:content`,
