@@ -30,6 +30,27 @@ export interface JsonSchema {
   maximum?: number
 }
 
+/** The formats draft-07 defines, which editors understand. */
+const STANDARD_FORMATS = new Set([
+  'date-time',
+  'date',
+  'time',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uri-template',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+])
+
 export const SCHEMA_DIR = 'content/.schemas'
 
 export const schemaFile = (collection: string) => `${SCHEMA_DIR}/${collection}.schema.json`
@@ -45,6 +66,11 @@ export function collectionJsonSchema(name: string, definition: CollectionDefinit
     // Refinements (unique questions, existing references) have no JSON Schema form; the
     // content check still applies them.
     unrepresentable: 'any',
+    override: ({ jsonSchema }) => {
+      // Zod names some checks as formats JSON Schema does not define ("includes"); the pattern
+      // beside it already says the same, and editors would otherwise warn about the schema.
+      if (jsonSchema.format && !STANDARD_FORMATS.has(jsonSchema.format)) delete jsonSchema.format
+    },
   }) as JsonSchema
   const { $schema, ...rest } = schema
   return {

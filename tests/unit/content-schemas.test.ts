@@ -2,10 +2,13 @@
 // description on every field, and the reference in CONTENT.md kept in step with both.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import Ajv from 'ajv'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineCollection } from '../../content/_lib/collection.ts'
-import { collections } from '../../content/config.ts'
+import { loadContent } from '../../content/_lib/load.ts'
+import { readSource } from '../../content/_lib/source.ts'
+import { collections, type CollectionName } from '../../content/config.ts'
 import {
   collectionJsonSchema,
   listFields,
@@ -81,6 +84,36 @@ describe('JSON Schemas', () => {
 
   it('reject unknown fields, as the content check does', () => {
     expect(collectionJsonSchema('faqs', collections.faqs).additionalProperties).toBe(false)
+  })
+})
+
+describe('JSON Schemas in an editor', () => {
+  // Ajv (draft-07, as the YAML language server) stands in for the editor: what it rejects, a
+  // writer sees underlined.
+  const validate = async (project: string, file: string, collection: CollectionName) => {
+    const check = new Ajv({ allErrors: true }).compile(
+      collectionJsonSchema(collection, collections[collection]),
+    )
+    const source = readSource(file, await readFile(path.join(project, file), 'utf8'))
+    check(source.data)
+    return (check.errors ?? []).map((error) => `${error.dataPath} ${error.message}`)
+  }
+
+  it('accept every real entry: no false squiggles', async () => {
+    const { entries } = await loadContent(root, collections)
+    for (const [collection, list] of entries)
+      for (const entry of list)
+        expect(await validate(root, entry.file, collection as CollectionName), entry.file).toEqual(
+          [],
+        )
+  })
+
+  it('underline an unknown field and a missing one', async () => {
+    const broken = path.join(root, 'tests/fixtures/broken-content')
+    expect(await validate(broken, 'content/site.yaml', 'site')).toEqual([
+      ' should NOT have additional properties',
+      " should have required property 'phone'",
+    ])
   })
 })
 
