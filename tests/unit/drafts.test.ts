@@ -22,11 +22,11 @@ async function contentWithDrafts(project: string) {
   })
   const industry = await readFile(path.join(root, 'content/industries/ai-ml.yaml'), 'utf8')
   await writeFile(
-    path.join(project, 'content/industries/fintech.yaml'),
-    `draft: true\n${industry.replace('faq: ai-ml', 'faq: fintech').replace(/^name: .*$/m, 'name: Fintech')}`,
+    path.join(project, 'content/industries/draft-industry.yaml'),
+    `draft: true\n${industry.replace(/^faq: .*$/m, 'faq: draft-faq').replace(/^name: .*$/m, 'name: Draft Industry')}`,
   )
   const faq = await readFile(path.join(root, 'content/faqs/ai-ml.yaml'), 'utf8')
-  await writeFile(path.join(project, 'content/faqs/fintech.yaml'), `draft: true\n${faq}`)
+  await writeFile(path.join(project, 'content/faqs/draft-faq.yaml'), `draft: true\n${faq}`)
   await writeFile(
     path.join(project, 'content/pages/draft-preview.yaml'),
     [
@@ -46,12 +46,12 @@ async function contentWithDrafts(project: string) {
   const site = (await readFile(path.join(project, 'content/site.yaml'), 'utf8'))
     .replace('  links:\n', '  links:\n    - label: Draft Preview\n      href: /draft-preview\n')
     .replace(
-      '          href: /industries/ai-ml\n  links:',
-      '          href: /industries/ai-ml\n        - label: Fintech\n          href: /industries/fintech\n  links:',
+      '      items:\n',
+      '      items:\n        - label: Draft Industry\n          href: /industries/draft-industry\n',
     )
     .replace(
       '  columns:\n',
-      '  columns:\n    - heading: Drafts only\n      links:\n        - label: Fintech\n          href: /industries/fintech#faq\n',
+      '  columns:\n    - heading: Drafts only\n      links:\n        - label: Draft Industry\n          href: /industries/draft-industry#faq\n',
     )
   await writeFile(path.join(project, 'content/site.yaml'), site)
 }
@@ -67,7 +67,7 @@ describe('drafts in the content loader', () => {
   it('are included for the dev server', async () => {
     const result = await loadContent(project, collections, { drafts: 'include' })
     expect(formatReport(result.errors)).toBe('0 content problems in 0 files:')
-    expect(result.entries.get('industries')?.map((entry) => entry.id)).toContain('fintech')
+    expect(result.entries.get('industries')?.map((entry) => entry.id)).toContain('draft-industry')
     expect(result.entries.get('pages')?.map((entry) => entry.id)).toContain('draft-preview')
     expect([...result.omittedDrafts.values()].flat()).toEqual([])
   })
@@ -75,22 +75,26 @@ describe('drafts in the content loader', () => {
   it('are checked but left out of the build (a draft may use another draft)', async () => {
     const result = await loadContent(project, collections)
     expect(formatReport(result.errors)).toBe('0 content problems in 0 files:')
-    expect(result.entries.get('industries')?.map((entry) => entry.id)).toEqual(['ai-ml'])
+    const built = result.entries.get('industries')?.map((entry) => entry.id)
+    expect(built).toContain('ai-ml')
+    expect(built).not.toContain('draft-industry')
     expect(result.entries.get('pages')?.map((entry) => entry.id)).not.toContain('draft-preview')
-    expect(result.omittedDrafts.get('industries')?.map((entry) => entry.id)).toEqual(['fintech'])
-    expect(result.omittedDrafts.get('faqs')?.map((entry) => entry.id)).toEqual(['fintech'])
+    expect(result.omittedDrafts.get('industries')?.map((entry) => entry.id)).toEqual([
+      'draft-industry',
+    ])
+    expect(result.omittedDrafts.get('faqs')?.map((entry) => entry.id)).toEqual(['draft-faq'])
   })
 
   it('cannot be referenced by a published entry in a build', async () => {
     const file = path.join(project, 'content/industries/ai-ml.yaml')
     const original = await readFile(file, 'utf8')
-    await writeFile(file, original.replace('faq: ai-ml', 'faq: fintech'))
+    await writeFile(file, original.replace(/^faq: .*$/m, 'faq: draft-faq'))
     try {
       const build = await loadContent(project, collections)
       expect(
         build.errors.map((error) => `${error.file}  ${error.field}  ${error.message}`),
       ).toEqual([
-        'content/industries/ai-ml.yaml  faq  the faqs entry "fintech" is a draft (draft: true), so it is left out of the published site; publish it or point to a published entry',
+        'content/industries/ai-ml.yaml  faq  the faqs entry "draft-faq" is a draft (draft: true), so it is left out of the published site; publish it or point to a published entry',
       ])
       const dev = await loadContent(project, collections, { drafts: 'include' })
       expect(dev.errors).toEqual([])
@@ -100,7 +104,7 @@ describe('drafts in the content loader', () => {
   })
 
   it('must say draft: true or false, and only where entries are many', async () => {
-    const file = path.join(project, 'content/faqs/fintech.yaml')
+    const file = path.join(project, 'content/faqs/draft-faq.yaml')
     const original = await readFile(file, 'utf8')
     await writeFile(file, original.replace('draft: true', 'draft: yes please'))
     const site = path.join(project, 'content/site.yaml')
@@ -113,7 +117,7 @@ describe('drafts in the content loader', () => {
           (error) => `${error.file}:${error.line}  ${error.field}  ${error.message}`,
         ),
       ).toEqual([
-        'content/faqs/fintech.yaml:1  draft  must be true or false, but is text',
+        'content/faqs/draft-faq.yaml:1  draft  must be true or false, but is text',
         'content/site.yaml:1  draft  unknown field "draft"; allowed here: ' +
           Object.keys(collections.site.schema.shape).join(', '),
       ])
@@ -139,7 +143,7 @@ describe('withoutLinksTo', () => {
         label: 'Industries',
         items: [
           { label: 'AI', href: '/industries/ai-ml' },
-          { label: 'Fintech', href: '/industries/fintech/' },
+          { label: 'Fintech', href: '/industries/draft-industry/' },
         ],
       },
       { label: 'Drafts', items: [{ label: 'Soon', href: '/soon?ref=menu' }] },
@@ -152,7 +156,7 @@ describe('withoutLinksTo', () => {
   }
 
   it('drops links to the paths, and groups left with none; keeps single required links', () => {
-    expect(withoutLinksTo(navigation, new Set(['/industries/fintech', '/soon']))).toEqual({
+    expect(withoutLinksTo(navigation, new Set(['/industries/draft-industry', '/soon']))).toEqual({
       menus: [{ label: 'Industries', items: [{ label: 'AI', href: '/industries/ai-ml' }] }],
       links: [{ label: 'Elsewhere', href: 'https://example.com/soon' }],
       home: { label: 'Home', href: '/soon' },
@@ -197,13 +201,13 @@ describe('drafts in the site', () => {
       )
     expect(await exists(built('index.html'))).toBe(true)
     expect(await exists(built('industries/ai-ml/index.html'))).toBe(true)
-    expect(await exists(built('industries/fintech/index.html'))).toBe(false)
+    expect(await exists(built('industries/draft-industry/index.html'))).toBe(false)
     expect(await exists(built('draft-preview/index.html'))).toBe(false)
 
     const home = await readFile(built('index.html'), 'utf8')
     const navigation = navigationOf(home)
     expect(navigation).toContain('href="/industries/ai-ml"')
-    expect(navigation).not.toContain('/industries/fintech')
+    expect(navigation).not.toContain('/industries/draft-industry')
     expect(navigation).not.toContain('/draft-preview')
     expect(navigation).not.toContain('Drafts only')
   })
@@ -241,11 +245,12 @@ console.log('listening on ' + server.httpServer.address().port)
       const draftPage = await get('/draft-preview')
       expect(draftPage.status).toBe(200)
       expect(await draftPage.text()).toContain('Work in progress')
-      const industry = await get('/industries/fintech')
+      const industry = await get('/industries/draft-industry')
       expect(industry.status).toBe(200)
       const navigation = navigationOf(await industry.text())
       expect(navigation).toContain('/draft-preview')
-      expect(navigation).toContain('href="/industries/fintech"')
+      expect(navigation).toContain('href="/industries/draft-industry"')
+      expect(navigation).toContain('Drafts only')
     } finally {
       server.kill()
     }

@@ -110,9 +110,9 @@ describe('a scaffolded entry', () => {
   )
 
   it('passes the check once its placeholders are replaced, and is published without draft', async () => {
-    const { file: faqFile } = await scaffold('faqs', 'fintech')
-    const { file: industryFile } = await scaffold('industries', 'fintech')
-    const { file: legalFile } = await scaffold('legal', 'cookie-policy')
+    const { file: faqFile } = await scaffold('faqs', 'scaffold-check')
+    const { file: industryFile } = await scaffold('industries', 'scaffold-check')
+    const { file: legalFile } = await scaffold('legal', 'scaffold-check')
     for (const file of [faqFile, industryFile])
       await writeFile(
         path.join(project, file),
@@ -127,8 +127,12 @@ describe('a scaffolded entry', () => {
 
     const drafts = await loadContent(project, collections)
     expect(drafts.errors).toEqual([])
-    expect(drafts.omittedDrafts.get('industries')?.map((entry) => entry.id)).toEqual(['fintech'])
-    expect(drafts.entries.get('industries')?.map((entry) => entry.id)).not.toContain('fintech')
+    expect(drafts.omittedDrafts.get('industries')?.map((entry) => entry.id)).toEqual([
+      'scaffold-check',
+    ])
+    expect(drafts.entries.get('industries')?.map((entry) => entry.id)).not.toContain(
+      'scaffold-check',
+    )
 
     for (const file of [faqFile, industryFile, legalFile]) {
       const text = await readFile(path.join(project, file), 'utf8')
@@ -136,8 +140,10 @@ describe('a scaffolded entry', () => {
     }
     const published = await loadContent(project, collections)
     expect(published.errors).toEqual([])
-    expect(published.entries.get('industries')?.map((entry) => entry.id)).toContain('fintech')
-    expect(published.entries.get('legal')?.map((entry) => entry.id)).toContain('cookie-policy')
+    expect(published.entries.get('industries')?.map((entry) => entry.id)).toContain(
+      'scaffold-check',
+    )
+    expect(published.entries.get('legal')?.map((entry) => entry.id)).toContain('scaffold-check')
   })
 })
 
@@ -153,7 +159,7 @@ function fill(yaml: string): string {
       count++
       value.value =
         key === 'faq'
-          ? 'fintech'
+          ? 'scaffold-check'
           : key === 'description'
             ? `Real copy number ${count}, long enough for search engines to show it whole.`
             : `Real copy number ${count}`
