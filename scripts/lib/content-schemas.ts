@@ -72,6 +72,7 @@ export function collectionJsonSchema(name: string, definition: CollectionDefinit
       if (jsonSchema.format && !STANDARD_FORMATS.has(jsonSchema.format)) delete jsonSchema.format
     },
   }) as JsonSchema
+  describeKinds(schema)
   const { $schema, ...rest } = schema
   return {
     $schema,
@@ -79,6 +80,24 @@ export function collectionJsonSchema(name: string, definition: CollectionDefinit
     description: `One ${describeLocation(definition)}. Generated from content/config.ts by npm run schemas; do not edit.`,
     ...rest,
   }
+}
+
+/**
+ * In a list of blocks of several kinds (page sections), the field naming the kind means the
+ * same in every kind; it gets that meaning unless config.ts describes it more precisely.
+ */
+function describeKinds(schema: JsonSchema): void {
+  for (const option of schema.oneOf ?? schema.anyOf ?? []) {
+    for (const [key, property] of Object.entries(option.properties ?? {}))
+      if (property.const !== undefined && !property.description && option.required?.includes(key))
+        property.description = `The kind of block: "${String(property.const)}". Each kind has its own fields.`
+  }
+  for (const child of [
+    ...Object.values(schema.properties ?? {}),
+    ...(schema.items && !Array.isArray(schema.items) ? [schema.items] : []),
+    ...(schema.oneOf ?? schema.anyOf ?? []),
+  ])
+    describeKinds(child)
 }
 
 /** Where a collection's entries live, in words: "file content/faqs/<id>.yaml". */
