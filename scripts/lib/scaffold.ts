@@ -148,8 +148,10 @@ function annotate(node: Node | null | undefined, schema: JsonSchema | undefined)
     for (const pair of node.items) {
       const key = String((pair.key as { value?: unknown }).value)
       const property = actual.properties?.[key]
-      if (!property) continue
-      if (property.enum && property.enum.length > 1)
+      if (!property || key === DRAFT_FIELD) continue
+      if (['number', 'integer', 'boolean'].includes(String(property.type)))
+        (pair.value as Node).comment = ` set this: ${property.description ?? 'check the value'}`
+      else if (property.enum && property.enum.length > 1)
         (pair.value as Node).comment = ` one of: ${property.enum.join(', ')}`
       else if (property.const !== undefined && (schema.oneOf ?? schema.anyOf))
         (pair.value as Node).comment =
