@@ -47,7 +47,9 @@ const seo = {
 }
 
 const heroSection = z.strictObject({
-  type: z.literal('hero'),
+  type: z
+    .literal('hero')
+    .describe('A hero: the big heading, lead and buttons at the top of a page.'),
   id: z
     .string()
     .regex(/^[a-z][a-z0-9-]*$/)
@@ -60,12 +62,15 @@ const heroSection = z.strictObject({
 })
 
 const faqSection = z.strictObject({
-  type: z.literal('faq'),
+  type: z.literal('faq').describe('A FAQ: questions and answers from a set in content/faqs/.'),
   id: z
     .string()
     .regex(/^[a-z][a-z0-9-]*$/)
-    .optional(),
-  faq: reference('faqs'),
+    .optional()
+    .describe('Anchor for links like /#faq.'),
+  faq: reference('faqs').describe(
+    'Which set of questions to show: the file name of a content/faqs/ entry, without .yaml.',
+  ),
 })
 
 /** The blocks a page is built from, in order. Each `type` has its own fields. */
@@ -87,7 +92,12 @@ export const collections = {
         .describe('How page titles are shown, e.g. "%s | Company".'),
       description: seo.description,
       phone: text('The phone number as visitors should read it.'),
-      phoneHref: z.string().regex(/^tel:\+\d{7,15}$/, 'must look like tel:+13055550142'),
+      phoneHref: z
+        .string()
+        .regex(/^tel:\+\d{7,15}$/, 'must look like tel:+13055550142')
+        .describe(
+          'The same number for phones to dial: tel:+ and digits only, e.g. tel:+13055550142.',
+        ),
       email: z.email().describe('The address for e-mail enquiries.'),
       location: text('Where the company is based.'),
       hours: text('Business hours as shown on the contact page.'),
@@ -95,28 +105,41 @@ export const collections = {
         .array(
           z.strictObject({
             label: text('The network’s name, read aloud by screen readers.'),
-            href: z.url({ protocol: /^https$/ }),
-            icon: z.enum(['linkedin', 'twitter', 'github', 'youtube']),
+            href: z
+              .url({ protocol: /^https$/ })
+              .describe('The full address of the company’s profile on that network.'),
+            icon: z
+              .enum(['linkedin', 'twitter', 'github', 'youtube'])
+              .describe('Which network’s logo to show.'),
           }),
         )
-        .default([]),
-      scheduler: z.strictObject({
-        url: z
-          .url({ protocol: /^https$/ })
-          .describe('The embedded booking page for a 30-minute call.'),
-        title: text('The accessible title of the booking frame.'),
-      }),
-      navigation: z.strictObject({
-        menus: z
-          .array(
-            z.strictObject({
-              label: text('The dropdown’s button label, e.g. "Industries".'),
-              items: z.array(link).min(1).superRefine(uniqueBy('href')),
-            }),
-          )
-          .describe('Dropdowns in the top bar, in order.'),
-        links: z.array(link).describe('Plain links in the top bar after the dropdowns.'),
-      }),
+        .default([])
+        .describe('Links to the company’s social profiles, shown as icons.'),
+      scheduler: z
+        .strictObject({
+          url: z
+            .url({ protocol: /^https$/ })
+            .describe('The embedded booking page for a 30-minute call.'),
+          title: text('The accessible title of the booking frame.'),
+        })
+        .describe('The booking page every "Book a Call" button opens.'),
+      navigation: z
+        .strictObject({
+          menus: z
+            .array(
+              z.strictObject({
+                label: text('The dropdown’s button label, e.g. "Industries".'),
+                items: z
+                  .array(link)
+                  .min(1)
+                  .superRefine(uniqueBy('href'))
+                  .describe('The links in the dropdown, in order; each address once.'),
+              }),
+            )
+            .describe('Dropdowns in the top bar, in order.'),
+          links: z.array(link).describe('Plain links in the top bar after the dropdowns.'),
+        })
+        .describe('The top bar: dropdown menus, then plain links.'),
       ui: z
         .strictObject({
           skipToContent: text('The hidden link keyboard users see first, jumping to the content.'),
@@ -139,13 +162,20 @@ export const collections = {
           contact: link.describe('The link to the contact page.'),
         })
         .describe('The page shown for an address that does not exist.'),
-      footer: z.strictObject({
-        tagline: text('The sentence under the logo in the footer.'),
-        columns: z.array(
-          z.strictObject({ heading: text('Column heading.'), links: z.array(link) }),
-        ),
-        legal: z.array(link).describe('Links at the very bottom (privacy, terms).'),
-      }),
+      footer: z
+        .strictObject({
+          tagline: text('The sentence under the logo in the footer.'),
+          columns: z
+            .array(
+              z.strictObject({
+                heading: text('Column heading.'),
+                links: z.array(link).describe('The links in the column, in order.'),
+              }),
+            )
+            .describe('Columns of links in the footer, left to right.'),
+          legal: z.array(link).describe('Links at the very bottom (privacy, terms).'),
+        })
+        .describe('The footer at the bottom of every page.'),
     }),
   }),
 
@@ -168,26 +198,35 @@ export const collections = {
     schema: z.strictObject({
       name: text('The industry’s name in menus and headings, e.g. "AI & Machine Learning".'),
       ...seo,
-      hero: z.strictObject({
-        headline: text('The page’s main heading.'),
-        lead: text('The sentence under the heading.'),
-        action: text('Label of the button that opens the booking dialog, e.g. "Schedule a Demo".'),
-      }),
-      roles: z.strictObject({
-        heading: text('Heading above the roles grid.'),
-        items: z
-          .array(
-            z.strictObject({
-              title: text('Role name.'),
-              description: text('What we assess for it.'),
-            }),
-          )
-          .min(8)
-          .max(15)
-          .superRefine(uniqueBy('title')),
-        action: text('Label of the consultation button under the grid.'),
-      }),
-      faq: reference('faqs'),
+      hero: z
+        .strictObject({
+          headline: text('The page’s main heading.'),
+          lead: text('The sentence under the heading.'),
+          action: text(
+            'Label of the button that opens the booking dialog, e.g. "Schedule a Demo".',
+          ),
+        })
+        .describe('The top of the industry page.'),
+      roles: z
+        .strictObject({
+          heading: text('Heading above the roles grid.'),
+          items: z
+            .array(
+              z.strictObject({
+                title: text('Role name.'),
+                description: text('What we assess for it.'),
+              }),
+            )
+            .min(8)
+            .max(15)
+            .superRefine(uniqueBy('title'))
+            .describe('The 8 to 15 roles we assess in this industry; each title once.'),
+          action: text('Label of the consultation button under the grid.'),
+        })
+        .describe('The grid of roles we assess, with a consultation button.'),
+      faq: reference('faqs').describe(
+        'The questions shown at the bottom of the page: the file name of a content/faqs/ entry, without .yaml.',
+      ),
     }),
   }),
 
@@ -205,7 +244,8 @@ export const collections = {
           }),
         )
         .min(1)
-        .superRefine(uniqueBy('question')),
+        .superRefine(uniqueBy('question'))
+        .describe('The questions and answers, in the order shown; each question once.'),
     }),
   }),
 

@@ -1,8 +1,10 @@
 // The typed door to content for pages and the renderer (server only): entries arrive already
 // checked against content/config.ts, so a page can trust every field it reads.
 import type { ComponentType } from 'react'
-import { entries } from 'virtual:content'
+import { entries, omittedDrafts } from 'virtual:content'
 import type { CollectionName, EntryData } from './config.ts'
+
+export { isPublished } from './_lib/drafts.ts'
 
 export interface Entry<C extends CollectionName> {
   id: string
@@ -12,8 +14,18 @@ export interface Entry<C extends CollectionName> {
   Content?: ComponentType
 }
 
+/**
+ * The entries of this build. The production build has no drafts; the dev server includes them
+ * so writers can preview them. Anything published to search engines (the sitemap) should also
+ * filter with `isPublished`, so it is right in the dev server too.
+ */
 export function getCollection<C extends CollectionName>(name: C): Entry<C>[] {
   return (entries[name] ?? []) as Entry<C>[]
+}
+
+/** Drafts left out of this build (empty in the dev server): links to them must go too. */
+export function getOmittedDrafts<C extends CollectionName>(name: C): Omit<Entry<C>, 'Content'>[] {
+  return (omittedDrafts[name] ?? []) as Omit<Entry<C>, 'Content'>[]
 }
 
 export function getEntry<C extends CollectionName>(name: C, id: string): Entry<C> {

@@ -5,13 +5,16 @@ import type { ComponentType } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlSync } from 'vike/types'
+import { withoutLinksTo } from '../content/_lib/drafts.ts'
 import { getSite } from '../content/index.ts'
 import { Head } from './Head.tsx'
 import { Layout } from './Layout.tsx'
+import { listOmittedDraftPaths } from './routes.ts'
 import type { PageMeta } from './types.ts'
 
 export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {
-  const site = getSite()
+  // Links to drafts left out of this build would lead nowhere, so the navigation drops them.
+  const site = withoutLinksTo(getSite(), listOmittedDraftPaths())
   const meta: PageMeta = pageContext.data?.meta ?? {
     // The error page has no data hook of its own when Vike renders it for a failed request.
     title: site.notFound.title,

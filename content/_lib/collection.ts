@@ -12,23 +12,52 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType> {
   singleton?: boolean
 }
 
+/** The `draft` switch every entry of a multi-entry collection accepts. */
+export const draftField = z
+  .boolean()
+  .optional()
+  .describe(
+    'Set to true while the entry is being written: it shows in `npm run dev` but is left out of the published site, its sitemap and its navigation. Delete the line to publish.',
+  )
+
+type WithDraft<S> =
+  S extends z.ZodObject<infer Shape, infer Config>
+    ? z.ZodObject<Shape & { draft: typeof draftField }, Config>
+    : S
+
+/**
+ * Declares a collection. Every entry of a folder collection may say `draft: true` (see
+ * ./drafts.ts), so the field is added here once rather than in each schema.
+ */
 export function defineCollection<S extends z.ZodType>(
   definition: CollectionDefinition<S>,
-): CollectionDefinition<S> {
-  return definition
+): CollectionDefinition<WithDraft<S>> {
+  const { schema } = definition
+  if (definition.singleton || !(schema instanceof z.ZodObject)) {
+    return definition as CollectionDefinition<WithDraft<S>>
+  }
+  return { ...definition, schema: schema.extend({ draft: draftField }) as WithDraft<S> }
 }
 
 // Which entry ids exist, per collection, while a check runs. Ids come from file names, so they
 // are all known before any entry is parsed, and a reference can be checked inside the schema.
-let knownIds: ReadonlyMap<string, ReadonlySet<string>> = new Map()
+export interface ReferenceContext {
+  ids: ReadonlyMap<string, ReadonlySet<string>>
+  /** Drafts left out of this build, per collection; a published entry must not point at one. */
+  omittedDrafts: ReadonlyMap<string, ReadonlySet<string>>
+  /** Whether the entry being checked is itself a left-out draft (it may point at drafts). */
+  checkingDraft: boolean
+}
 
-export function withKnownIds<T>(ids: ReadonlyMap<string, ReadonlySet<string>>, run: () => T): T {
-  const previous = knownIds
-  knownIds = ids
+let context: ReferenceContext = { ids: new Map(), omittedDrafts: new Map(), checkingDraft: false }
+
+export function withReferenceContext<T>(next: ReferenceContext, run: () => T): T {
+  const previous = context
+  context = next
   try {
     return run()
   } finally {
-    knownIds = previous
+    context = previous
   }
 }
 
@@ -38,13 +67,20 @@ export function reference(collection: string) {
     .string()
     .min(1)
     .superRefine((id, ctx) => {
-      const ids = knownIds.get(collection)
-      if (!ids || ids.has(id)) return
-      const known = [...ids].sort().join(', ')
-      ctx.addIssue({
-        code: 'custom',
-        message: `there is no ${collection} entry "${id}" (content/${collection}/); known: ${known || 'none'}`,
-      })
+      const ids = context.ids.get(collection)
+      if (!ids) return
+      if (!ids.has(id)) {
+        const known = [...ids].sort().join(', ')
+        ctx.addIssue({
+          code: 'custom',
+          message: `there is no ${collection} entry "${id}" (content/${collection}/); known: ${known || 'none'}`,
+        })
+      } else if (!context.checkingDraft && context.omittedDrafts.get(collection)?.has(id)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `the ${collection} entry "${id}" is a draft (draft: true), so it is left out of the published site; publish it or point to a published entry`,
+        })
+      }
     })
     .meta({ description: `The id (file name without extension) of an entry in ${collection}.` })
 }

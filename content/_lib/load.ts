@@ -5,9 +5,17 @@ import path from 'node:path'
 import { compile } from '@mdx-js/mdx'
 import remarkFrontmatter from 'remark-frontmatter'
 import type { z } from 'zod'
-import { withKnownIds, type CollectionDefinition } from './collection.ts'
+import { withReferenceContext, type CollectionDefinition } from './collection.ts'
+import { DRAFT_FIELD, isDraftData, type DraftMode } from './drafts.ts'
 import { closest, writerMessage } from './messages.ts'
-import { DATA_EXTENSIONS, DOCUMENT_EXTENSIONS, readSource, type FieldPath } from './source.ts'
+import { PLACEHOLDER_MESSAGE } from './placeholders.ts'
+import {
+  DATA_EXTENSIONS,
+  DOCUMENT_EXTENSIONS,
+  readSource,
+  type FieldPath,
+  type SourceFile,
+} from './source.ts'
 
 export interface ContentError {
   file: string
@@ -27,13 +35,16 @@ export interface LoadedEntry {
 }
 
 export interface LoadResult {
+  /** The entries this build publishes (and, in the dev server, drafts too). */
   entries: Map<string, LoadedEntry[]>
+  /** Checked drafts left out of this build (always empty when drafts are included). */
+  omittedDrafts: Map<string, LoadedEntry[]>
   errors: ContentError[]
   /** Every file that was read, so a dev server can watch them. */
   files: string[]
 }
 
-const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 interface Candidate {
   collection: string
@@ -42,10 +53,17 @@ interface Candidate {
   absolute: string
 }
 
+export interface LoadOptions {
+  /** Folder of the content, relative to root. */
+  contentDir?: string
+  /** `omit` (the production build, the check) or `include` (the dev server). */
+  drafts?: DraftMode
+}
+
 export async function loadContent(
   root: string,
   collections: Record<string, CollectionDefinition>,
-  contentDir = 'content',
+  { contentDir = 'content', drafts = 'omit' }: LoadOptions = {},
 ): Promise<LoadResult> {
   const errors: ContentError[] = []
   const fileError = (file: string, message: string, line = 1, column = 1) =>
@@ -101,41 +119,70 @@ export async function loadContent(
   for (const name of Object.keys(collections)) knownIds.set(name, new Set())
   for (const candidate of candidates) knownIds.get(candidate.collection)!.add(candidate.id)
 
-  // 2. Parse and validate each file; collect every problem.
-  const entries = new Map<string, LoadedEntry[]>()
-  for (const name of Object.keys(collections)) entries.set(name, [])
+  // 2. Read every file, so drafts are known before references to them are checked.
+  const sources: { candidate: Candidate; source: SourceFile; text: string }[] = []
+  const omittedIds = new Map<string, Set<string>>()
+  for (const name of Object.keys(collections)) omittedIds.set(name, new Set())
   for (const candidate of candidates) {
-    const definition = collections[candidate.collection]!
-    const source = readSource(candidate.file, await readFile(candidate.absolute, 'utf8'))
+    const text = await readFile(candidate.absolute, 'utf8')
+    const source = readSource(candidate.file, text)
     for (const { position, message } of source.syntaxErrors)
       errors.push({ file: candidate.file, ...atPosition(position), field: '(file)', message })
     if (source.syntaxErrors.length) continue
+    sources.push({ candidate, source, text })
+    if (drafts === 'omit' && isDraftData(source.data))
+      omittedIds.get(candidate.collection)!.add(candidate.id)
+  }
 
-    const result = withKnownIds(knownIds, () =>
-      definition.schema.safeParse(source.data, {
-        reportInput: true,
-        error: (issue) => writerMessage(issue),
-      }),
+  // 3. Validate each file; collect every problem.
+  const entries = new Map<string, LoadedEntry[]>()
+  const omittedDrafts = new Map<string, LoadedEntry[]>()
+  for (const name of Object.keys(collections)) {
+    entries.set(name, [])
+    omittedDrafts.set(name, [])
+  }
+  for (const { candidate, source, text } of sources) {
+    const definition = collections[candidate.collection]!
+    const omitted = omittedIds.get(candidate.collection)!.has(candidate.id)
+    const result = withReferenceContext(
+      { ids: knownIds, omittedDrafts: omittedIds, checkingDraft: omitted },
+      () =>
+        definition.schema.safeParse(source.data, {
+          reportInput: true,
+          error: (issue) => writerMessage(issue),
+        }),
     )
+    // A placeholder explains its field better than whatever rule the placeholder breaks.
+    const placeholderFields = new Set<string>()
+    for (const placeholder of source.placeholders) {
+      const field = placeholder.fieldPath ? formatPath(placeholder.fieldPath) : '(body)'
+      placeholderFields.add(field)
+      errors.push({
+        file: candidate.file,
+        ...atPosition(placeholder.position),
+        field,
+        message: PLACEHOLDER_MESSAGE,
+      })
+    }
     // The body is checked even when the frontmatter is wrong: every problem at once.
-    const bodyError =
-      source.body === undefined
-        ? undefined
-        : await checkMdx(candidate.file, await readFile(candidate.absolute, 'utf8'))
+    const bodyError = source.body === undefined ? undefined : await checkMdx(candidate.file, text)
     if (bodyError) errors.push(bodyError)
     if (!result.success) {
       for (const issue of result.error.issues) {
-        for (const { fieldPath, message } of explain(issue, definition.schema))
+        for (const { fieldPath, message } of explain(issue, definition.schema)) {
+          const field = formatPath(fieldPath)
+          if (placeholderFields.has(field)) continue
           errors.push({
             file: candidate.file,
             ...atPosition(source.locate(fieldPath)),
-            field: formatPath(fieldPath),
+            field,
             message,
           })
+        }
       }
     }
-    if (!result.success || bodyError) continue
-    entries.get(candidate.collection)!.push({
+    if (!result.success || bodyError || source.placeholders.length) continue
+    ;(omitted ? omittedDrafts : entries).get(candidate.collection)!.push({
       id: candidate.id,
       collection: candidate.collection,
       file: candidate.file,
@@ -145,7 +192,12 @@ export async function loadContent(
   }
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
-  return { entries, errors, files: candidates.map((candidate) => candidate.absolute) }
+  return {
+    entries,
+    omittedDrafts,
+    errors,
+    files: candidates.map((candidate) => candidate.absolute),
+  }
 }
 
 function atPosition(position: { line: number; column: number }) {
@@ -164,7 +216,7 @@ function explain(
         fieldPath: [...issue.path, key],
         message: suggestion
           ? `unknown field "${key}"; did you mean "${suggestion}"?`
-          : `unknown field "${key}"; allowed here: ${known.join(', ')}`,
+          : `unknown field "${key}"; allowed here: ${contentKeys(known, issue.path).join(', ')}`,
       }
     })
   }
@@ -226,6 +278,11 @@ function schemaAt(schema: z.ZodType, fieldPath: FieldPath): z.core.$ZodType | un
 function knownKeysAt(schema: z.ZodType, fieldPath: FieldPath): string[] {
   const def = defOf(schemaAt(schema, fieldPath))
   return def?.type === 'object' && def.shape ? Object.keys(def.shape) : []
+}
+
+/** The fields worth listing in "allowed here": the `draft` switch is common to every entry. */
+function contentKeys(keys: string[], fieldPath: FieldPath): string[] {
+  return fieldPath.length ? keys : keys.filter((key) => key !== DRAFT_FIELD)
 }
 
 export function formatPath(fieldPath: FieldPath): string {
@@ -299,7 +356,7 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
-function slugify(text: string): string {
+export function slugify(text: string): string {
   return text
     .replace(/([a-z])([A-Z])/g, '$1-$2')
     .toLowerCase()

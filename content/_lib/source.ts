@@ -1,7 +1,8 @@
 // Reads one content file (YAML, or MDX/Markdown with YAML frontmatter) into plain data plus a
 // locator that turns a field path back into the line and column a writer would edit.
 import matter from 'gray-matter'
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml'
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml'
+import { bodyPlaceholders, PLACEHOLDER_MARKER, type Placeholder } from './placeholders.ts'
 
 export type FieldPath = readonly PropertyKey[]
 
@@ -19,6 +20,8 @@ export interface SourceFile {
   /** Line and column of the key (or list item) at `path`, or of its nearest existing parent. */
   locate(path: FieldPath): Position
   syntaxErrors: { position: Position; message: string }[]
+  /** Every "TODO: …" left by `npm run new`, at the exact line and column of the marker. */
+  placeholders: Placeholder[]
 }
 
 export const DATA_EXTENSIONS = ['.yaml', '.yml'] as const
@@ -33,7 +36,16 @@ export function readSource(file: string, text: string): SourceFile {
   const parsed = matter(text, {})
   const hasFrontmatter = /^---\r?\n/.test(text)
   const source = readYaml(file, hasFrontmatter ? parsed.matter.replace(/^\r?\n/, '') : '', 1)
-  return { ...source, body: parsed.content }
+  // gray-matter's content is the text after the closing fence, so it ends the file.
+  const bodyFirstLine = text.slice(0, text.length - parsed.content.length).split('\n').length
+  return {
+    ...source,
+    body: parsed.content,
+    placeholders: [
+      ...source.placeholders,
+      ...bodyPlaceholders(parsed.content, hasFrontmatter ? bodyFirstLine : 1),
+    ],
+  }
 }
 
 function readYaml(file: string, text: string, lineOffset: number): SourceFile {
@@ -65,12 +77,47 @@ function readYaml(file: string, text: string, lineOffset: number): SourceFile {
     return toPosition(offset)
   }
 
+  const placeholders: Placeholder[] = []
+  visit(doc, {
+    Scalar(_key, node, ancestors) {
+      if (typeof node.value !== 'string' || !node.value.includes(PLACEHOLDER_MARKER)) return
+      const fieldPath = pathOf(node, ancestors)
+      if (!fieldPath) return // a key, not a value
+      const [start, end] = node.range ?? [0, 0]
+      const at = text.slice(start, end).indexOf(PLACEHOLDER_MARKER)
+      placeholders.push({
+        fieldPath,
+        position: toPosition(start + Math.max(at, 0)),
+      })
+    },
+  })
+
   return {
     file,
     data: syntaxErrors.length ? undefined : (doc.toJS() ?? {}),
     locate,
     syntaxErrors,
+    placeholders,
   }
+}
+
+/** The field path of a value scalar from its ancestors, or undefined when it is a key. */
+function pathOf(node: Node, ancestors: readonly unknown[]): PropertyKey[] | undefined {
+  const path: PropertyKey[] = []
+  let child: unknown = node
+  for (let index = ancestors.length - 1; index >= 0; index--) {
+    const parent = ancestors[index]
+    if (isPair(parent)) {
+      if (parent.key === child) return undefined
+      const key = keyOf(parent.key)
+      if (key === undefined) return undefined
+      path.unshift(key)
+    } else if (isSeq(parent)) {
+      path.unshift(parent.items.indexOf(child as Node))
+    }
+    child = parent
+  }
+  return path
 }
 
 function keyOf(key: unknown): string | undefined {

@@ -3,6 +3,7 @@
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { CollectionDefinition } from './collection.ts'
+import { draftModeFor, type DraftMode } from './drafts.ts'
 import { loadContent, type ContentError, type LoadResult } from './load.ts'
 import { ContentCheckError, formatAnnotations, formatError, formatReport } from './report.ts'
 
@@ -11,11 +12,13 @@ const RESOLVED_ID = '\0' + VIRTUAL_ID
 
 export function contentCollections(collections: Record<string, CollectionDefinition>): Plugin {
   let root = process.cwd()
+  let drafts: DraftMode = 'omit'
   let server: ViteDevServer | undefined
   return {
     name: 'content-collections',
     configResolved(config) {
       root = config.root
+      drafts = draftModeFor(config.command)
     },
     configureServer(devServer) {
       server = devServer
@@ -26,7 +29,7 @@ export function contentCollections(collections: Record<string, CollectionDefinit
       let latest: Promise<LoadResult> | undefined
       devServer.middlewares.use((req, res, next) => {
         if (req.method !== 'GET' || !String(req.headers.accept).includes('text/html')) return next()
-        latest ??= loadContent(root, collections)
+        latest ??= loadContent(root, collections, { drafts })
         latest.then(({ errors }) => {
           if (!errors.length) return next()
           res.statusCode = 500
@@ -53,7 +56,7 @@ export function contentCollections(collections: Record<string, CollectionDefinit
     },
     async load(id) {
       if (id !== RESOLVED_ID) return undefined
-      const result = await loadContent(root, collections)
+      const result = await loadContent(root, collections, { drafts })
       for (const file of result.files) this.addWatchFile(file)
       if (result.errors.length) {
         const report = formatReport(result.errors)
@@ -69,15 +72,12 @@ export function contentCollections(collections: Record<string, CollectionDefinit
         }
         throw new ContentCheckError(result.errors)
       }
-      return generateModule(result.entries, root)
+      return generateModule(result, root)
     },
   }
 }
 
-function generateModule(
-  entries: Awaited<ReturnType<typeof loadContent>>['entries'],
-  root: string,
-): string {
+function generateModule({ entries, omittedDrafts }: LoadResult, root: string): string {
   const imports: string[] = []
   const collections: string[] = []
   for (const [name, list] of entries) {
@@ -90,7 +90,12 @@ function generateModule(
     })
     collections.push(`${JSON.stringify(name)}: [${items.join(',\n')}]`)
   }
-  return `${imports.join('\n')}\nexport const entries = {\n${collections.join(',\n')}\n}\n`
+  // Left-out drafts carry no body: only enough to find their address and drop links to them.
+  const omitted = [...omittedDrafts].map(
+    ([name, list]) =>
+      `${JSON.stringify(name)}: ${JSON.stringify(list.map(({ id, file, data }) => ({ id, file, data })))}`,
+  )
+  return `${imports.join('\n')}\nexport const entries = {\n${collections.join(',\n')}\n}\nexport const omittedDrafts = {\n${omitted.join(',\n')}\n}\n`
 }
 
 function renderErrorPage(errors: readonly ContentError[]): string {

@@ -1,0 +1,258 @@
+// Drafts: checked like any entry, shown by the dev server, left out of the production build,
+// its navigation and anything listing published entries; a published entry cannot need one.
+import { execFile, spawn } from 'node:child_process'
+import { cp, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isPublished, withoutLinksTo } from '../../content/_lib/drafts.ts'
+import { loadContent } from '../../content/_lib/load.ts'
+import { formatReport } from '../../content/_lib/report.ts'
+import { collections } from '../../content/config.ts'
+
+const run = promisify(execFile)
+const root = path.resolve(import.meta.dirname, '../..')
+
+/** A copy of the real content plus a draft FAQ set, a draft industry and a draft page. */
+async function contentWithDrafts(project: string) {
+  await cp(path.join(root, 'content'), path.join(project, 'content'), {
+    recursive: true,
+    filter: (source) => !source.includes('.schemas'),
+  })
+  const industry = await readFile(path.join(root, 'content/industries/ai-ml.yaml'), 'utf8')
+  await writeFile(
+    path.join(project, 'content/industries/draft-industry.yaml'),
+    `draft: true\n${industry.replace(/^faq: .*$/m, 'faq: draft-faq').replace(/^name: .*$/m, 'name: Draft Industry')}`,
+  )
+  const faq = await readFile(path.join(root, 'content/faqs/ai-ml.yaml'), 'utf8')
+  await writeFile(path.join(project, 'content/faqs/draft-faq.yaml'), `draft: true\n${faq}`)
+  await writeFile(
+    path.join(project, 'content/pages/draft-preview.yaml'),
+    [
+      'draft: true',
+      'path: /draft-preview',
+      'title: A page still being written',
+      'description: >-',
+      '  This page is a draft: the dev server shows it, and the production build leaves it out.',
+      'sections:',
+      '  - type: hero',
+      '    headline: Work in progress',
+      '    lead: Writers preview this page with npm run dev before publishing it.',
+      '',
+    ].join('\n'),
+  )
+  // Links to the drafts in the top bar, in the Industries menu and in a footer column.
+  const site = (await readFile(path.join(project, 'content/site.yaml'), 'utf8'))
+    .replace('  links:\n', '  links:\n    - label: Draft Preview\n      href: /draft-preview\n')
+    .replace(
+      '      items:\n',
+      '      items:\n        - label: Draft Industry\n          href: /industries/draft-industry\n',
+    )
+    .replace(
+      '  columns:\n',
+      '  columns:\n    - heading: Drafts only\n      links:\n        - label: Draft Industry\n          href: /industries/draft-industry#faq\n',
+    )
+  await writeFile(path.join(project, 'content/site.yaml'), site)
+}
+
+describe('drafts in the content loader', () => {
+  let project: string
+  beforeAll(async () => {
+    project = await mkdtemp(path.join(tmpdir(), 'drafts-'))
+    await contentWithDrafts(project)
+  })
+  afterAll(() => rm(project, { recursive: true, force: true }))
+
+  it('are included for the dev server', async () => {
+    const result = await loadContent(project, collections, { drafts: 'include' })
+    expect(formatReport(result.errors)).toBe('0 content problems in 0 files:')
+    expect(result.entries.get('industries')?.map((entry) => entry.id)).toContain('draft-industry')
+    expect(result.entries.get('pages')?.map((entry) => entry.id)).toContain('draft-preview')
+    expect([...result.omittedDrafts.values()].flat()).toEqual([])
+  })
+
+  it('are checked but left out of the build (a draft may use another draft)', async () => {
+    const result = await loadContent(project, collections)
+    expect(formatReport(result.errors)).toBe('0 content problems in 0 files:')
+    const built = result.entries.get('industries')?.map((entry) => entry.id)
+    expect(built).toContain('ai-ml')
+    expect(built).not.toContain('draft-industry')
+    expect(result.entries.get('pages')?.map((entry) => entry.id)).not.toContain('draft-preview')
+    expect(result.omittedDrafts.get('industries')?.map((entry) => entry.id)).toEqual([
+      'draft-industry',
+    ])
+    expect(result.omittedDrafts.get('faqs')?.map((entry) => entry.id)).toEqual(['draft-faq'])
+  })
+
+  it('cannot be referenced by a published entry in a build', async () => {
+    const file = path.join(project, 'content/industries/ai-ml.yaml')
+    const original = await readFile(file, 'utf8')
+    await writeFile(file, original.replace(/^faq: .*$/m, 'faq: draft-faq'))
+    try {
+      const build = await loadContent(project, collections)
+      expect(
+        build.errors.map((error) => `${error.file}  ${error.field}  ${error.message}`),
+      ).toEqual([
+        'content/industries/ai-ml.yaml  faq  the faqs entry "draft-faq" is a draft (draft: true), so it is left out of the published site; publish it or point to a published entry',
+      ])
+      const dev = await loadContent(project, collections, { drafts: 'include' })
+      expect(dev.errors).toEqual([])
+    } finally {
+      await writeFile(file, original)
+    }
+  })
+
+  it('must say draft: true or false, and only where entries are many', async () => {
+    const file = path.join(project, 'content/faqs/draft-faq.yaml')
+    const original = await readFile(file, 'utf8')
+    await writeFile(file, original.replace('draft: true', 'draft: yes please'))
+    const site = path.join(project, 'content/site.yaml')
+    const siteText = await readFile(site, 'utf8')
+    await writeFile(site, `draft: true\n${siteText}`)
+    try {
+      const result = await loadContent(project, collections)
+      expect(
+        result.errors.map(
+          (error) => `${error.file}:${error.line}  ${error.field}  ${error.message}`,
+        ),
+      ).toEqual([
+        'content/faqs/draft-faq.yaml:1  draft  must be true or false, but is text',
+        'content/site.yaml:1  draft  unknown field "draft"; allowed here: ' +
+          Object.keys(collections.site.schema.shape).join(', '),
+      ])
+    } finally {
+      await writeFile(file, original)
+      await writeFile(site, siteText)
+    }
+  })
+})
+
+describe('isPublished', () => {
+  it('is false only for draft: true', () => {
+    expect(isPublished({ data: { draft: true } })).toBe(false)
+    expect(isPublished({ data: { draft: false } })).toBe(true)
+    expect(isPublished({ data: { title: 'x' } })).toBe(true)
+  })
+})
+
+describe('withoutLinksTo', () => {
+  const navigation = {
+    menus: [
+      {
+        label: 'Industries',
+        items: [
+          { label: 'AI', href: '/industries/ai-ml' },
+          { label: 'Fintech', href: '/industries/draft-industry/' },
+        ],
+      },
+      { label: 'Drafts', items: [{ label: 'Soon', href: '/soon?ref=menu' }] },
+    ],
+    links: [
+      { label: 'Soon', href: '/soon#top' },
+      { label: 'Elsewhere', href: 'https://example.com/soon' },
+    ],
+    home: { label: 'Home', href: '/soon' },
+  }
+
+  it('drops links to the paths, and groups left with none; keeps single required links', () => {
+    expect(withoutLinksTo(navigation, new Set(['/industries/draft-industry', '/soon']))).toEqual({
+      menus: [{ label: 'Industries', items: [{ label: 'AI', href: '/industries/ai-ml' }] }],
+      links: [{ label: 'Elsewhere', href: 'https://example.com/soon' }],
+      home: { label: 'Home', href: '/soon' },
+    })
+  })
+
+  it('returns the same object when there is nothing to drop', () => {
+    expect(withoutLinksTo(navigation, new Set())).toBe(navigation)
+  })
+})
+
+describe('drafts in the site', () => {
+  let project: string
+  // A copy of the site whose content has drafts linked from the navigation.
+  beforeAll(async () => {
+    project = await mkdtemp(path.join(tmpdir(), 'draft-site-'))
+    for (const entry of [
+      'package.json',
+      'tsconfig.json',
+      'vite.config.ts',
+      'renderer',
+      'pages',
+      'components',
+      'public',
+    ])
+      await cp(path.join(root, entry), path.join(project, entry), { recursive: true })
+    await contentWithDrafts(project)
+    await symlink(path.join(root, 'node_modules'), path.join(project, 'node_modules'), 'dir')
+  })
+  afterAll(() => rm(project, { recursive: true, force: true }))
+
+  const navigationOf = (html: string) =>
+    [...html.matchAll(/<(header|footer)[\s\S]*?<\/\1>/g)].map((match) => match[0]).join('\n')
+
+  it('are left out of the production build and its navigation', { timeout: 180_000 }, async () => {
+    await run(path.join(root, 'node_modules/.bin/vike'), ['build'], { cwd: project })
+    const built = (page: string) => path.join(project, 'dist/client', page)
+    const exists = (file: string) =>
+      stat(file).then(
+        () => true,
+        () => false,
+      )
+    expect(await exists(built('index.html'))).toBe(true)
+    expect(await exists(built('industries/ai-ml/index.html'))).toBe(true)
+    expect(await exists(built('industries/draft-industry/index.html'))).toBe(false)
+    expect(await exists(built('draft-preview/index.html'))).toBe(false)
+
+    const home = await readFile(built('index.html'), 'utf8')
+    const navigation = navigationOf(home)
+    expect(navigation).toContain('href="/industries/ai-ml"')
+    expect(navigation).not.toContain('/industries/draft-industry')
+    expect(navigation).not.toContain('/draft-preview')
+    expect(navigation).not.toContain('Drafts only')
+  })
+
+  it('are shown, and linked, by the dev server', { timeout: 60_000 }, async () => {
+    // Its own process: Vike serves no pages inside Vitest (it checks VITEST), and writers run
+    // the dev server as a process of its own anyway.
+    const env = { ...process.env }
+    delete env.VITEST
+    await writeFile(
+      path.join(project, 'dev-server.mjs'),
+      `import { createServer } from 'vite'
+const server = await createServer({ logLevel: 'silent', server: { host: '127.0.0.1', port: 0 } })
+await server.listen()
+console.log('listening on ' + server.httpServer.address().port)
+`,
+    )
+    const server = spawn(process.execPath, ['dev-server.mjs'], {
+      cwd: project,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        let output = ''
+        server.stdout.on('data', (chunk: Buffer) => {
+          output += chunk
+          const match = /listening on (\d+)/.exec(output)
+          if (match) resolve(match[1]!)
+        })
+        server.on('exit', (code) => reject(new Error(`dev server exited with ${code}`)))
+      })
+      const get = (page: string) =>
+        fetch(`http://127.0.0.1:${port}${page}`, { headers: { accept: 'text/html' } })
+      const draftPage = await get('/draft-preview')
+      expect(draftPage.status).toBe(200)
+      expect(await draftPage.text()).toContain('Work in progress')
+      const industry = await get('/industries/draft-industry')
+      expect(industry.status).toBe(200)
+      const navigation = navigationOf(await industry.text())
+      expect(navigation).toContain('/draft-preview')
+      expect(navigation).toContain('href="/industries/draft-industry"')
+      expect(navigation).toContain('Drafts only')
+    } finally {
+      server.kill()
+    }
+  })
+})
