@@ -66,7 +66,8 @@ describe('content check', () => {
   })
 })
 
-describe('npm run check:content', () => {
+// Each case starts a Node process; on a busy shared machine that alone can take seconds.
+describe('npm run check:content', { timeout: 20_000 }, () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
     run(process.execPath, ['--import', 'tsx', 'scripts/check-content.ts', ...args], {
       cwd: root,

@@ -60,21 +60,25 @@ describe('hosting redirects', () => {
     expect(vercelDecision(vercel, url)).toBe(decision.action === 'redirect' && decision.to)
   })
 
-  it('writes _redirects and merges its redirects into an existing vercel.json', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'hosting-'))
-    await writeFile(
-      path.join(dir, 'vercel.json'),
-      JSON.stringify({ headers: [{ source: '/(.*)' }] }),
-    )
-    await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/write-hosting-rules.ts', dir],
-      { cwd: root },
-    )
-    const written = JSON.parse(await readFile(path.join(dir, 'vercel.json'), 'utf8'))
-    expect(written.headers).toEqual([{ source: '/(.*)' }])
-    expect(written.redirects.length).toBeGreaterThan(20)
-    expect(await readFile(path.join(dir, '_redirects'), 'utf8')).toContain('/l.php / 302')
-    await rm(dir, { recursive: true })
-  })
+  it(
+    'writes _redirects and merges its redirects into an existing vercel.json',
+    { timeout: 20_000 },
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'hosting-'))
+      await writeFile(
+        path.join(dir, 'vercel.json'),
+        JSON.stringify({ headers: [{ source: '/(.*)' }] }),
+      )
+      await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/write-hosting-rules.ts', dir],
+        { cwd: root },
+      )
+      const written = JSON.parse(await readFile(path.join(dir, 'vercel.json'), 'utf8'))
+      expect(written.headers).toEqual([{ source: '/(.*)' }])
+      expect(written.redirects.length).toBeGreaterThan(20)
+      expect(await readFile(path.join(dir, '_redirects'), 'utf8')).toContain('/l.php / 302')
+      await rm(dir, { recursive: true })
+    },
+  )
 })
