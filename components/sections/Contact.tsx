@@ -52,19 +52,19 @@ export function Contact({ id, heading, lead, info, form }: ContactProps) {
           <div className="space-y-6">
             <div className={cardClass}>
               <h2 className="text-xl font-semibold text-ink">{info.heading}</h2>
-              <dl className="mt-6 space-y-5">
+              <ul className="mt-6 space-y-5">
                 {details.map(({ icon: Icon, label, value }) => (
-                  <div key={label} className="flex gap-4">
+                  <li key={label} className="flex gap-4">
                     <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                       <Icon aria-hidden="true" className="size-5" />
                     </span>
                     <div>
-                      <dt className="font-semibold text-ink">{label}</dt>
-                      <dd className="mt-0.5 text-muted">{value}</dd>
+                      <p className="font-semibold text-ink">{label}</p>
+                      <p className="mt-0.5 text-muted">{value}</p>
                     </div>
-                  </div>
+                  </li>
                 ))}
-              </dl>
+              </ul>
             </div>
             <div className={cardClass}>
               <h2 className="text-xl font-semibold text-ink">{info.follow}</h2>

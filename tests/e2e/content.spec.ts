@@ -290,7 +290,7 @@ test('contact: one #contact section, details, three social links, the four-field
   await expect(page.locator('main > section')).toHaveAttribute('id', 'contact')
   await expect(page.locator('h1')).toHaveText('Get In Touch')
   for (const label of ['Call Us', 'Location', 'Business Hours'])
-    await expect(page.locator('#contact dt', { hasText: label })).toBeVisible()
+    await expect(page.locator('#contact li p', { hasText: label })).toBeVisible()
   await expect(page.getByText('(305) 555-0142').first()).toBeVisible()
   await expect(page.locator('#contact a[aria-label][target="_blank"]')).toHaveCount(3)
   const form = page.locator('#contact form')
