@@ -6,7 +6,7 @@ import { ActionRow, cardClass, SectionShell, type SectionHeadingProps } from './
 
 export const GRID_COLUMNS = {
   2: 'md:grid-cols-2',
-  3: 'md:grid-cols-2 lg:grid-cols-3',
+  3: 'md:grid-cols-3',
   4: 'sm:grid-cols-2 lg:grid-cols-4',
 } as const
 

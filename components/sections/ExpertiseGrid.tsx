@@ -13,7 +13,7 @@ export interface ExpertiseGridProps extends SectionHeadingProps {
 export function ExpertiseGrid({ areas, linkLabel, ...heading }: ExpertiseGridProps) {
   return (
     <SectionShell {...heading}>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid gap-6 sm:grid-cols-2 md:grid-cols-3">
         {areas.map((area) => (
           <li key={area.title} className={`${cardClass} flex flex-col`}>
             <IconBadge name={area.icon} />

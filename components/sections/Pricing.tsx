@@ -22,19 +22,19 @@ export interface PricingProps extends SectionHeadingProps {
 export function Pricing({ plans, featuredLabel, ...heading }: PricingProps) {
   return (
     <SectionShell {...heading} tinted>
-      <ul className="grid items-start gap-6 lg:grid-cols-3" data-pricing>
+      <ul className="grid items-start gap-6 md:grid-cols-3 md:gap-4 lg:gap-6" data-pricing>
         {plans.map((plan) => (
           <li
             key={plan.title}
             data-plan
-            className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${
+            className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm md:p-5 lg:p-8 ${
               plan.featured
                 ? 'border-2 border-brand-700 lg:-mt-4 lg:pb-12'
                 : 'border border-slate-200'
             }`}
           >
             {plan.featured && (
-              <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
+              <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white">
                 {featuredLabel}
               </p>
             )}

@@ -15,14 +15,14 @@ export function Testimonials({ items, ...heading }: TestimonialsProps) {
   return (
     <SectionShell {...heading}>
       <ul
-        className={`grid gap-6 ${items.length > 1 ? 'lg:grid-cols-3' : 'mx-auto max-w-3xl'}`}
+        className={`grid gap-6 ${items.length > 1 ? 'md:grid-cols-3' : 'mx-auto max-w-3xl'}`}
         data-testimonials
       >
         {items.map((item) => (
           <li key={item.name} className={`${cardClass} flex flex-col`}>
             <figure className="flex h-full flex-col">
               <Quote aria-hidden="true" className="size-8 text-brand-200" />
-              <blockquote className="mt-4 flex-1 text-lg text-slate-700">
+              <blockquote className="mt-4 flex-1 text-slate-700 lg:text-lg">
                 <p>{item.text}</p>
               </blockquote>
               <figcaption className="mt-6">
