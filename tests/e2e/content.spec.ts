@@ -156,12 +156,24 @@ test('no internal link on any page is broken, anchors included', async ({ reques
         continue
       }
       expect(routePaths, `${route} → ${href}`).toContain(url.pathname)
-      if (url.hash)
+      // "#top" is the document's top by the HTML standard (the logo on the home page).
+      if (url.hash && url.hash !== '#top')
         expect(await html(url.pathname), `${route} → ${href}`).toContain(
           `id="${url.hash.slice(1)}"`,
         )
     }
   }
+})
+
+test('the logo links home, and on the home page scrolls to the top', async ({ page }) => {
+  await page.goto('/about')
+  await expect(page.locator('header a').first()).toHaveAttribute('href', '/')
+  await page.goto('/')
+  await page.mouse.wheel(0, 3000)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
+  await page.locator('header a').first().click()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await expect(page).toHaveURL(/\/#top$/)
 })
 
 test('navigation: Industries and Resources menus, then Process, Startups, About Us, Contact Us', async ({
