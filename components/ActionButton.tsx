@@ -2,20 +2,37 @@ import type { Action } from '../content/index.ts'
 import { useSite } from './site-context.tsx'
 import { ButtonLink } from './ui/ButtonLink.tsx'
 
+// On a dark band the primary button turns white and the outlined one light, keeping AA contrast.
+const INVERSE = {
+  primary: 'bg-white !text-brand-900 hover:bg-brand-50',
+  secondary: '!border-white/70 !bg-transparent !text-white hover:!bg-white/10',
+} as const
+
 /**
  * A call to action from content. A booking action is a link to the scheduler, so it works
  * without JavaScript; the booking dialog island upgrades it to open in place.
  */
-export function ActionButton({ action, size = 'lg' }: { action: Action; size?: 'md' | 'lg' }) {
+export function ActionButton({
+  action,
+  size = 'lg',
+  tone = 'default',
+}: {
+  action: Action
+  size?: 'md' | 'lg'
+  /** `inverse` on dark backgrounds. */
+  tone?: 'default' | 'inverse'
+}) {
   const { scheduler } = useSite()
   const href = action.opens === 'booking' ? scheduler.url : (action.href ?? '#')
+  const external = action.opens === 'booking' || href.startsWith('https://')
   return (
     <ButtonLink
       href={href}
       variant={action.variant}
       size={size}
+      className={tone === 'inverse' ? INVERSE[action.variant] : undefined}
       data-opens={action.opens}
-      {...(action.opens === 'booking' ? { target: '_blank', rel: 'noopener' } : {})}
+      {...(external ? { target: '_blank', rel: 'noopener' } : {})}
     >
       {action.label}
     </ButtonLink>

@@ -46,15 +46,77 @@ const seo = {
     .describe('One or two sentences shown under the title in search results.'),
 }
 
+/** An optional anchor so links like "/#faq" land on the section. */
+const anchor = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase words joined by hyphens, e.g. "faq"')
+  .optional()
+  .describe('Anchor for links like "/#faq": lowercase words joined by hyphens.')
+
+/** The icons a writer may pick for cards and tiles; each is drawn by components/sections/icons.tsx. */
+export const iconNames = [
+  'code',
+  'network',
+  'users',
+  'server',
+  'database',
+  'cloud',
+  'smartphone',
+  'brain',
+  'shield',
+  'layout',
+  'blocks',
+  'clock',
+  'badge-check',
+  'award',
+  'zap',
+  'target',
+  'search',
+  'rocket',
+  'handshake',
+  'file-text',
+  'message-square',
+  'calendar',
+  'user-check',
+  'trending-up',
+  'gauge',
+  'layers',
+  'git-branch',
+  'lock',
+  'scale',
+  'sparkles',
+  'timer',
+  'clipboard-check',
+  'globe',
+  'pipeline',
+  'wallet',
+  'heart-pulse',
+  'shopping-cart',
+  'gamepad',
+  'building',
+  'percent',
+  'gift',
+] as const
+const icon = z
+  .enum(iconNames)
+  .describe(
+    'The small picture beside the title: one of the icon names listed in content/config.ts.',
+  )
+
+const heading = (what: string) => text(`The heading of the ${what} section.`)
+const lead = z.string().trim().min(1).optional().describe('An optional sentence under the heading.')
+const eyebrow = z
+  .string()
+  .trim()
+  .min(1)
+  .optional()
+  .describe('An optional small label above the heading.')
+
 const heroSection = z.strictObject({
   type: z
     .literal('hero')
     .describe('A hero: the big heading, lead and buttons at the top of a page.'),
-  id: z
-    .string()
-    .regex(/^[a-z][a-z0-9-]*$/)
-    .optional()
-    .describe('Anchor for links like /#hero.'),
+  id: anchor,
   badge: z.string().trim().min(1).optional().describe('Small label above the headline.'),
   headline: text('The page’s main heading (its only h1).'),
   lead: text('The sentence under the headline.'),
@@ -63,18 +125,377 @@ const heroSection = z.strictObject({
 
 const faqSection = z.strictObject({
   type: z.literal('faq').describe('A FAQ: questions and answers from a set in content/faqs/.'),
-  id: z
-    .string()
-    .regex(/^[a-z][a-z0-9-]*$/)
-    .optional()
-    .describe('Anchor for links like /#faq.'),
+  id: anchor,
   faq: reference('faqs').describe(
     'Which set of questions to show: the file name of a content/faqs/ entry, without .yaml.',
   ),
 })
 
+const card = z.strictObject({
+  icon: icon.optional(),
+  title: text('The card’s title.'),
+  description: text('One or two sentences under the title.'),
+  facts: z
+    .array(text('A short fact, e.g. "45-60 minutes" or "Starting at $299".'))
+    .default([])
+    .describe('Short facts shown as small labels (duration, price).'),
+  points: z
+    .array(text('One point of the list.'))
+    .default([])
+    .describe('An optional bullet list inside the card.'),
+  action: action.optional().describe('An optional button at the bottom of the card.'),
+})
+
+const cardsSection = z.strictObject({
+  type: z.literal('cards'),
+  id: anchor,
+  eyebrow,
+  heading: heading('cards'),
+  lead,
+  columns: z
+    .union([z.literal(2), z.literal(3), z.literal(4)])
+    .default(3)
+    .describe('How many cards side by side on wide screens: 2, 3 or 4.'),
+  tinted: z.boolean().default(false).describe('Give the section a light background band.'),
+  items: z.array(card).min(1).superRefine(uniqueBy('title')).describe('The cards, in order.'),
+  actions: z.array(action).max(2).default([]).describe('Up to two buttons under the cards.'),
+})
+
+const statsSection = z.strictObject({
+  type: z.literal('stats'),
+  id: anchor,
+  eyebrow,
+  heading: heading('statistics'),
+  lead,
+  stats: z
+    .array(
+      z.strictObject({
+        value: text('The figure as written, e.g. "200+" or "98%".'),
+        label: text('What the figure counts, e.g. "Engineers in our network".'),
+      }),
+    )
+    .min(2)
+    .max(4)
+    .describe('Two to four figure tiles.'),
+  actions: z.array(action).max(2).default([]).describe('Up to two buttons under the figures.'),
+})
+
+const expertiseSection = z.strictObject({
+  type: z.literal('expertise'),
+  id: anchor,
+  eyebrow,
+  heading: heading('expertise'),
+  lead,
+  areas: reference('expertise').describe(
+    'Which list of areas to show (a file in content/expertise/).',
+  ),
+  linkLabel: text('The words on each area’s link to its industry page, e.g. "Learn more".'),
+})
+
+const benefitsSection = z.strictObject({
+  type: z.literal('benefits'),
+  id: anchor,
+  eyebrow,
+  heading: heading('benefits'),
+  lead,
+  lists: z
+    .array(
+      z.strictObject({
+        title: text('The list’s heading, e.g. "For hiring managers".'),
+        items: z.array(text('One benefit.')).min(2).describe('The benefits, in order.'),
+      }),
+    )
+    .length(2)
+    .describe('Exactly two lists side by side.'),
+  tiles: z
+    .array(
+      z.strictObject({
+        icon,
+        title: text('The tile’s title.'),
+        description: text('One sentence.'),
+      }),
+    )
+    .length(4)
+    .describe('Exactly four tiles under the lists.'),
+})
+
+const testimonialsSection = z.strictObject({
+  type: z.literal('testimonials'),
+  id: anchor,
+  eyebrow,
+  heading: heading('testimonials'),
+  lead,
+  set: reference('testimonials').describe(
+    'Which testimonials to show (a file in content/testimonials/).',
+  ),
+})
+
+const pricingSection = z.strictObject({
+  type: z.literal('pricing'),
+  id: anchor,
+  eyebrow,
+  heading: heading('pricing'),
+  lead,
+  plans: reference('pricing').describe('Which plans to show (a file in content/pricing/).'),
+  featuredLabel: text('The badge on the featured plan, e.g. "Most popular".'),
+})
+
+const ctaSection = z.strictObject({
+  type: z.literal('cta'),
+  id: anchor,
+  heading: heading('call-to-action'),
+  lead: text('The sentence under the heading.'),
+  actions: z.array(action).min(1).max(3).describe('One to three buttons.'),
+})
+
+const stepsSection = z.strictObject({
+  type: z.literal('steps'),
+  id: anchor,
+  eyebrow,
+  heading: heading('steps'),
+  lead,
+  steps: z
+    .array(
+      z.strictObject({
+        icon: icon.optional(),
+        title: text('The step’s name.'),
+        description: text('What happens in this step.'),
+        duration: z
+          .string()
+          .trim()
+          .min(1)
+          .optional()
+          .describe('How long it takes, e.g. "5-10 minutes".'),
+      }),
+    )
+    .min(2)
+    .max(8)
+    .superRefine(uniqueBy('title'))
+    .describe('The steps, in order; they are numbered automatically.'),
+})
+
+const comparisonSide = z.strictObject({
+  title: text('The short point, e.g. "Adaptive conversation".'),
+  description: text('One sentence explaining it.'),
+})
+const comparisonSection = z.strictObject({
+  type: z.literal('comparison'),
+  id: anchor,
+  eyebrow,
+  heading: heading('comparison'),
+  lead,
+  humanLabel: text('The column heading for our approach, e.g. "Human-led (Panelwise)".'),
+  automatedLabel: text('The column heading for the alternative, e.g. "Automated platforms".'),
+  rows: z
+    .array(
+      z.strictObject({
+        human: comparisonSide.describe('Our side of the row: how a human-led interview does it.'),
+        automated: comparisonSide.describe('The other side: how an automated platform does it.'),
+      }),
+    )
+    .length(4)
+    .describe('Exactly four rows: how we do it, and how automated platforms do it.'),
+})
+
+const questionsSection = z.strictObject({
+  type: z.literal('questions'),
+  id: anchor,
+  eyebrow,
+  heading: heading('sample questions'),
+  lead,
+  items: z
+    .array(
+      z.strictObject({
+        title: text('The interview question.'),
+        description: text('What a strong answer covers.'),
+        tags: z
+          .array(text('A topic tag, e.g. "Caching".'))
+          .min(1)
+          .max(5)
+          .describe('One to five topic tags shown under the question.'),
+      }),
+    )
+    .min(1)
+    .superRefine(uniqueBy('title'))
+    .describe('The sample questions, in order.'),
+})
+
+const proseSection = z.strictObject({
+  type: z.literal('prose'),
+  id: anchor,
+  eyebrow,
+  heading: heading('text'),
+  paragraphs: z.array(text('One paragraph.')).min(1).describe('The paragraphs, in order.'),
+  points: z
+    .array(text('One point.'))
+    .default([])
+    .describe('An optional checklist shown beside the text.'),
+  pointsHeading: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('An optional heading above the checklist.'),
+  actions: z.array(action).max(2).default([]).describe('Up to two buttons under the text.'),
+})
+
+const leadersSection = z.strictObject({
+  type: z.literal('leaders'),
+  id: anchor,
+  eyebrow,
+  heading: heading('leadership'),
+  lead,
+  team: reference('leaders').describe('Which team to show (a file in content/leaders/).'),
+})
+
+const interviewersSection = z.strictObject({
+  type: z.literal('interviewers'),
+  id: anchor,
+  eyebrow,
+  heading: heading('interviewers'),
+  lead,
+  roster: reference('interviewers').describe(
+    'Which list of interviewers to show (a file in content/interviewers/).',
+  ),
+})
+
+const caseStudiesSection = z.strictObject({
+  type: z.literal('case-studies'),
+  id: anchor,
+  eyebrow,
+  heading: heading('case studies'),
+  lead,
+  labels: z
+    .strictObject({
+      challenge: text('Heading of each case’s challenge, e.g. "Challenge".'),
+      solution: text('Heading of each case’s solution, e.g. "Solution".'),
+      results: text('Heading of each case’s results, e.g. "Results".'),
+    })
+    .describe('The small headings inside each case card.'),
+  actions: z.array(action).max(2).default([]).describe('Buttons under the cases.'),
+})
+
+const requestLabels = {
+  featuredLabel: text('The badge on the featured item, e.g. "Featured".'),
+  requestLabel: text('The words on each request button, e.g. "Request Guide".'),
+  contentsLabel: text('The heading above each item’s list of contents, e.g. "Inside".'),
+}
+
+const guidesSection = z.strictObject({
+  type: z.literal('guides'),
+  id: anchor,
+  eyebrow,
+  heading: heading('guides'),
+  lead,
+  ...requestLabels,
+})
+
+const scorecardsSection = z.strictObject({
+  type: z.literal('scorecards'),
+  id: anchor,
+  eyebrow,
+  heading: heading('scorecards'),
+  lead,
+  ...requestLabels,
+})
+
+const contactSection = z.strictObject({
+  type: z.literal('contact'),
+  id: z.literal('contact').describe('Always "contact": the page’s anchor.'),
+  heading: text('The page’s main heading, e.g. "Get In Touch".'),
+  lead: text('The subtitle under the heading.'),
+  info: z
+    .strictObject({
+      heading: text('Heading of the contact details card, e.g. "Contact Information".'),
+      call: text('Label before the phone number, e.g. "Call Us".'),
+      location: text('Label before the address, e.g. "Location".'),
+      hours: text('Label before the business hours, e.g. "Business Hours".'),
+      follow: text('Heading of the social links card, e.g. "Follow Us".'),
+    })
+    .describe('The left column; the phone, location, hours and social links come from site.yaml.'),
+  form: z
+    .strictObject({
+      heading: text('Heading of the form, e.g. "Send Us a Message".'),
+      name: z
+        .strictObject({
+          label: text('Label of the name field.'),
+          placeholder: text('Sample name shown in the empty field.'),
+        })
+        .describe('The name field: its label and the sample text shown while it is empty.'),
+      email: z
+        .strictObject({
+          label: text('Label of the e-mail field.'),
+          placeholder: text('Sample e-mail shown in the empty field.'),
+        })
+        .describe('The e-mail field: its label and the sample text shown while it is empty.'),
+      phone: z
+        .strictObject({
+          label: text('Label of the phone field (optional for visitors).'),
+          placeholder: text('Sample phone format shown in the empty field.'),
+        })
+        .describe('The phone number field: its label and the sample text shown while it is empty.'),
+      message: z
+        .strictObject({
+          label: text('Label of the message field.'),
+          placeholder: text('Text shown in the empty message field.'),
+        })
+        .describe('The message field: its label and the sample text shown while it is empty.'),
+      submit: text('The submit button, e.g. "Send Message".'),
+      sending: text('The submit button while sending, e.g. "Sending...".'),
+      success: z
+        .strictObject({ title: text('Toast title.'), description: text('Toast text.') })
+        .describe('The toast after the message was sent.'),
+      failure: z
+        .strictObject({ title: text('Toast title.'), description: text('Toast text.') })
+        .describe('The toast when sending failed.'),
+    })
+    .describe('Every word of the contact form; the form island receives these as props.'),
+})
+
 /** The blocks a page is built from, in order. Each `type` has its own fields. */
-export const section = z.discriminatedUnion('type', [heroSection, faqSection])
+export const section = z.discriminatedUnion('type', [
+  heroSection,
+  faqSection,
+  cardsSection,
+  statsSection,
+  expertiseSection,
+  benefitsSection,
+  testimonialsSection,
+  pricingSection,
+  ctaSection,
+  stepsSection,
+  comparisonSection,
+  questionsSection,
+  proseSection,
+  leadersSection,
+  interviewersSection,
+  caseStudiesSection,
+  guidesSection,
+  scorecardsSection,
+  contactSection,
+])
+
+const order = z
+  .number()
+  .int()
+  .min(1)
+  .describe('Position on the page: 1 comes first. Two entries may not share a number.')
+
+const requestTarget = {
+  order,
+  title: text('The title, as shown on the card and in the request e-mail subject.'),
+  description: text('Two or three sentences on what it covers and who it is for.'),
+  featured: z
+    .boolean()
+    .default(false)
+    .describe('Show this one large at the top. Exactly one entry should be featured.'),
+  icon,
+  contents: z
+    .array(text('One thing inside it.'))
+    .min(3)
+    .max(8)
+    .describe('What the reader gets: three to eight short points.'),
+}
 
 export const collections = {
   site: defineCollection({
@@ -258,6 +679,155 @@ export const collections = {
         .date('must be a date written YYYY-MM-DD')
         .describe('Shown as "Last updated …".'),
     }),
+  }),
+
+  testimonials: defineCollection({
+    type: 'data',
+    source: 'testimonials',
+    schema: z.strictObject({
+      items: z
+        .array(
+          z.strictObject({
+            text: text('The quote, without quotation marks.'),
+            name: text('Who said it.'),
+            title: text('Their role and company, e.g. "VP Engineering, Series B fintech".'),
+          }),
+        )
+        .min(1)
+        .superRefine(uniqueBy('name'))
+        .describe('The testimonials, in the order they are shown.'),
+    }),
+  }),
+
+  pricing: defineCollection({
+    type: 'data',
+    source: 'pricing',
+    schema: z.strictObject({
+      items: z
+        .array(
+          z.strictObject({
+            title: text('The plan’s name, e.g. "On Demand".'),
+            price: text('The price as written, e.g. "$250".'),
+            unit: text('What the price is for, e.g. "per interview".'),
+            note: z
+              .string()
+              .trim()
+              .min(1)
+              .optional()
+              .describe('A short label such as "5% discount".'),
+            features: z.array(text('One feature.')).min(2).describe('What the plan includes.'),
+            featured: z.boolean().default(false).describe('Highlight this plan.'),
+            action: action.describe('The button on the card.'),
+          }),
+        )
+        .min(1)
+        .superRefine(uniqueBy('title'))
+        .describe('The plans, left to right.'),
+    }),
+  }),
+
+  interviewers: defineCollection({
+    type: 'data',
+    source: 'interviewers',
+    schema: z.strictObject({
+      items: z
+        .array(
+          z.strictObject({
+            id: z
+              .string()
+              .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+              .describe('A short unique id, lowercase words joined by hyphens, e.g. "maya-chen".'),
+            name: text('Full name.'),
+            role: text('Specialism and seniority, e.g. "Staff Backend Engineer".'),
+            bio: text('One or two sentences on their experience.'),
+            initials: z
+              .string()
+              .regex(/^[A-Z]{2,3}$/, 'must be two or three capital letters')
+              .describe('Shown in the round avatar, e.g. "MC".'),
+          }),
+        )
+        .min(1)
+        .superRefine(uniqueBy('id'))
+        .describe('The interviewer profiles, in carousel order.'),
+    }),
+  }),
+
+  leaders: defineCollection({
+    type: 'data',
+    source: 'leaders',
+    schema: z.strictObject({
+      items: z
+        .array(
+          z.strictObject({
+            name: text('Full name.'),
+            role: text('Their title, e.g. "Co-founder & CEO".'),
+            bio: text('Two or three sentences on their background.'),
+            initials: z
+              .string()
+              .regex(/^[A-Z]{2,3}$/, 'must be two or three capital letters')
+              .describe('Shown in the round avatar.'),
+          }),
+        )
+        .min(1)
+        .superRefine(uniqueBy('name'))
+        .describe('The people, in order.'),
+    }),
+  }),
+
+  expertise: defineCollection({
+    type: 'data',
+    source: 'expertise',
+    schema: z.strictObject({
+      items: z
+        .array(
+          z.strictObject({
+            title: text('The area’s name, e.g. "Cloud & DevOps".'),
+            description: text('One sentence on what we assess.'),
+            icon,
+            industry: reference('industries').describe(
+              'The industry page this area links to (a file name in content/industries/).',
+            ),
+          }),
+        )
+        .min(1)
+        .superRefine(uniqueBy('title'))
+        .describe('The areas, in grid order.'),
+    }),
+  }),
+
+  'case-studies': defineCollection({
+    type: 'data',
+    source: 'case-studies',
+    schema: z.strictObject({
+      order,
+      segment: text('The kind of client, shown as a label: "Startup", "Enterprise"…'),
+      icon,
+      title: text('The headline of the case.'),
+      challenge: text('What the client was struggling with.'),
+      solution: text('What we did.'),
+      results: z
+        .array(
+          z.strictObject({
+            value: text('The figure, e.g. "48 hours".'),
+            label: text('What it measures.'),
+          }),
+        )
+        .min(2)
+        .max(4)
+        .describe('Two to four results as figures.'),
+    }),
+  }),
+
+  guides: defineCollection({
+    type: 'data',
+    source: 'guides',
+    schema: z.strictObject(requestTarget),
+  }),
+
+  scorecards: defineCollection({
+    type: 'data',
+    source: 'scorecards',
+    schema: z.strictObject(requestTarget),
   }),
 }
 

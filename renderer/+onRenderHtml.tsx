@@ -32,6 +32,6 @@ export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {
   return escapeInject`<!DOCTYPE html>
 <html lang="en">
   <head>${dangerouslySkipEscape(head)}</head>
-  <body class="bg-white text-slate-900 antialiased">${dangerouslySkipEscape(body)}</body>
+  <body id="top" class="bg-white text-slate-900 antialiased">${dangerouslySkipEscape(body)}</body>
 </html>`
 }

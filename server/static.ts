@@ -1,12 +1,13 @@
 // Serves the prerendered site from dist/client the way a static host does: /about answers with
 // about/index.html, every response carries the headers of the build's header rules (security
-// and caching, from server/headers.ts), text is compressed, and an unknown path gets the
-// prerendered 404 page with status 404.
+// and caching, from server/headers.ts), text is compressed, and an unknown path goes through the
+// route guard: an HTTP redirect, or the prerendered 404 page with status 404.
 import { createReadStream, existsSync, readFileSync } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { guardRoute } from '../renderer/guard.ts'
 import { headersFor, HOSTING_FILES, type HeaderRule } from './headers.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -39,6 +40,9 @@ function addressOf(relative: string): string {
 
 export function createStaticSite(root: string, rules: HeaderRule[]): StaticSite {
   const compressed = new Map<string, Buffer>()
+  // The route list is the set of prerendered pages: every index.html under the root.
+  let routes: Promise<string[]> | undefined
+  const listRoutes = () => (routes ??= listPrerenderedRoutes(root))
 
   async function resolveFile(pathname: string): Promise<string | undefined> {
     const decoded = safeDecode(pathname)
@@ -93,9 +97,32 @@ export function createStaticSite(root: string, rules: HeaderRule[]): StaticSite 
       const { pathname } = new URL(req.url ?? '/', 'http://localhost')
       const file = await resolveFile(pathname)
       if (file) return send(req, res, file, 200)
+      const { search } = new URL(req.url ?? '/', 'http://localhost')
+      const decision = guardRoute(pathname, search, await listRoutes())
+      if (decision.action === 'redirect') {
+        // A canonical spelling is permanent; the other targets depend on today's route list.
+        const status = decision.reason === 'canonical' ? 301 : 302
+        const location = decision.reason === 'canonical' ? decision.to + search : decision.to
+        res
+          .writeHead(status, {
+            ...headersFor(rules, pathname),
+            Location: location,
+            'Cache-Control': 'no-cache',
+          })
+          .end()
+        return
+      }
       return send(req, res, path.join(root, '404.html'), 404)
     },
   }
+}
+
+async function listPrerenderedRoutes(root: string): Promise<string[]> {
+  const files = await readdir(root, { recursive: true }).catch(() => [] as string[])
+  return files
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => file === 'index.html' || file.endsWith('/index.html'))
+    .map((file) => '/' + file.replace(/\/?index\.html$/, ''))
 }
 
 function safeDecode(pathname: string): string | undefined {

@@ -9,18 +9,24 @@ export function SiteFooter({ site }: { site: EntryData<'site'> }) {
       id="site-navigation"
       className="border-t border-slate-200 bg-slate-50 text-sm text-muted"
     >
-      <Container className="grid gap-10 py-12 md:grid-cols-[1fr_2fr_1fr]">
+      <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_3fr_1fr]">
         <div className="space-y-3">
           <Logo name={site.name} />
           <p className="max-w-xs">{footer.tagline}</p>
         </div>
-        <nav aria-label={site.ui.footerNavigation} className="grid gap-8 sm:grid-cols-2">
+        <nav
+          aria-label={site.ui.footerNavigation}
+          className="grid gap-8 sm:grid-cols-[1fr_2fr_1fr]"
+        >
           {footer.columns.map((column) => (
             <div key={column.heading}>
               <h2 className="font-semibold text-ink">{column.heading}</h2>
-              <ul className="mt-3 space-y-2">
+              {/* Long columns (the industries) flow into two. */}
+              <ul
+                className={`mt-3 gap-x-6 space-y-2 ${column.links.length > 8 ? 'columns-2' : ''}`}
+              >
                 {column.links.map((link) => (
-                  <li key={link.href}>
+                  <li key={link.href} className="break-inside-avoid">
                     <a href={link.href} className="hover:text-brand-700 hover:underline">
                       {link.label}
                     </a>

@@ -10,7 +10,7 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
   return (
     <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Logo name={site.name} />
+        <Logo name={site.name} currentPath={path} />
         <nav aria-label={site.ui.mainNavigation} className="hidden md:block">
           <ul className="flex items-center gap-1">
             {menus.map((menu) => (

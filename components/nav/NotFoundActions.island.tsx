@@ -1,6 +1,8 @@
-// The not-found page's buttons. Going back needs the browser's history, hence an island; the
-// two links work without JavaScript.
+// The not-found page's buttons, and the route guard's last layer. A static host serves this page
+// for any unknown address; the guard then decides in the browser exactly as the local server
+// would, replacing the history entry when it redirects. The two links work without JavaScript.
 import { useEffect } from 'react'
+import { guardRoute } from '../../renderer/guard.ts'
 import { Button } from '../ui/Button.tsx'
 import { buttonStyles } from '../ui/button-styles.ts'
 
@@ -8,15 +10,23 @@ export interface NotFoundActionsProps {
   back: string
   home: { label: string; href: string }
   contact: { label: string; href: string }
+  /** Every listed route path, for the guard. */
+  routes: string[]
 }
 
-export default function NotFoundActions({ back, home, contact }: NotFoundActionsProps) {
+export default function NotFoundActions({ back, home, contact, routes }: NotFoundActionsProps) {
   useEffect(() => {
-    console.error(
-      '404 Error: User attempted to access non-existent route:',
-      window.location.pathname,
-    )
-  }, [])
+    const { pathname, search } = window.location
+    const decision = guardRoute(pathname, search, routes)
+    if (decision.action === 'redirect') {
+      console.warn(
+        `Route guard: redirecting ${pathname}${search} to ${decision.to} (${decision.reason})`,
+      )
+      window.location.replace(decision.to)
+      return
+    }
+    console.error('404 Error: User attempted to access non-existent route:', pathname)
+  }, [routes])
   return (
     <div className="mt-10 flex flex-col items-center gap-6">
       <div className="flex flex-wrap justify-center gap-4">

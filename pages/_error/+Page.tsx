@@ -2,6 +2,7 @@ import { Island } from '../../renderer/Island.tsx'
 import NotFoundActions from '../../components/nav/NotFoundActions.island.tsx'
 import { useSite } from '../../components/site-context.tsx'
 import { Container } from '../../components/ui/Container.tsx'
+import { listRoutes } from '../../renderer/routes.ts'
 
 export default function Page() {
   const { notFound } = useSite()
@@ -14,7 +15,12 @@ export default function Page() {
       <p className="mt-4 max-w-xl text-lg text-muted">{notFound.lead}</p>
       <Island
         component={NotFoundActions}
-        props={{ back: notFound.back, home: notFound.home, contact: notFound.contact }}
+        props={{
+          back: notFound.back,
+          home: notFound.home,
+          contact: notFound.contact,
+          routes: listRoutes().map((route) => route.path),
+        }}
       />
     </Container>
   )

@@ -1,6 +1,6 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import type { ResolvedSection } from '../../components/sections/Sections.tsx'
+import { resolveSection } from '../../components/sections/resolve-sections.ts'
 import { getEntry, getSite } from '../../content/index.ts'
 import { listContentRoutes } from '../../renderer/routes.ts'
 import { faqItemsOf } from '../../renderer/structured-data.ts'
@@ -25,9 +25,7 @@ export function data(pageContext: PageContextServer) {
   }
 
   const page = getEntry('pages', route.id).data
-  const sections: ResolvedSection[] = page.sections.map((section) =>
-    section.type === 'faq' ? { ...section, entry: getEntry('faqs', section.faq).data } : section,
-  )
+  const sections = page.sections.map(resolveSection)
   const meta: PageMeta = {
     title: page.title,
     description: page.description,

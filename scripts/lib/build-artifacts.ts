@@ -17,6 +17,7 @@ import {
   type HeaderRule,
 } from '../../server/headers.ts'
 import { findInlineSources } from './inline-sources.ts'
+import { hostingRedirects } from './hosting-redirects.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
 
 /** Where the local server reads the header rules (outside dist/client, so it is not served). */
@@ -84,7 +85,24 @@ export async function writeBuildArtifacts(
     revalidated,
   )
   await writeHostingHeaders(distDir, rules)
+  await writeHostingRedirects(
+    clientDir,
+    routes.map((route) => route.path),
+  )
   return { routes, rules }
+}
+
+/** The route guard's redirects as static hosts take them: _redirects, and vercel.json's. */
+async function writeHostingRedirects(clientDir: string, routes: string[]) {
+  const { redirectsFile, vercel } = hostingRedirects(routes)
+  await writeFile(path.join(clientDir, '_redirects'), redirectsFile)
+  const vercelFile = path.join(clientDir, 'vercel.json')
+  const existing = JSON.parse(await readFile(vercelFile, 'utf8').catch(() => '{}')) as object
+  await writeFile(
+    vercelFile,
+    `${JSON.stringify({ ...existing, redirects: vercel }, null, 2)}
+`,
+  )
 }
 
 async function writeHostingHeaders(distDir: string, rules: HeaderRule[]) {

@@ -1,43 +1,29 @@
 // Broken content is stopped with the writer's report everywhere it could slip through: the
 // production build fails, and the dev server answers every page with the list of problems.
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { cp } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { createServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copySite } from './site-copy.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
 let project: string
+let remove: () => Promise<void>
 
 // A copy of the site whose content is the deliberately broken fixture.
 beforeAll(async () => {
-  project = await mkdtemp(path.join(tmpdir(), 'broken-content-site-'))
-  const replaced = new Set(['node_modules', 'dist', 'tests', 'content', 'reports', 'test-results'])
-  for (const entry of await readdir(root))
-    if (!replaced.has(entry) && !entry.startsWith('.'))
-      await cp(path.join(root, entry), path.join(project, entry), { recursive: true })
-  await cp(path.join(root, 'content'), path.join(project, 'content'), {
-    recursive: true,
-    filter: (source) => !/\.(ya?ml|mdx?)$/.test(source) && !source.includes(`${path.sep}legal`),
-  })
-  await cp(
-    path.join(root, 'tests/fixtures/broken-content/content'),
-    path.join(project, 'content'),
-    {
+  ;({ project, remove } = await copySite('broken-content-site-', (copy) =>
+    cp(path.join(root, 'tests/fixtures/broken-content/content'), path.join(copy, 'content'), {
       recursive: true,
-    },
-  )
-  await symlink(path.join(root, 'node_modules'), path.join(project, 'node_modules'), 'dir')
+    }),
+  ))
 })
 
-afterAll(async () => {
-  // The dev server may still be writing its cache while it closes: retry instead of failing.
-  await rm(project, { recursive: true, force: true, maxRetries: 5 })
-})
+afterAll(() => remove())
 
 describe('broken content', () => {
   it('fails `vike build`, printing every problem', { timeout: 120_000 }, async () => {

@@ -1,11 +1,12 @@
 // Drafts: checked like any entry, shown by the dev server, left out of the production build,
 // its navigation and anything listing published entries; a published entry cannot need one.
 import { execFile, spawn } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copySite } from './site-copy.ts'
 import { isPublished, withoutLinksTo } from '../../content/_lib/drafts.ts'
 import { loadContent } from '../../content/_lib/load.ts'
 import { formatReport } from '../../content/_lib/report.ts'
@@ -170,23 +171,12 @@ describe('withoutLinksTo', () => {
 
 describe('drafts in the site', () => {
   let project: string
+  let remove: () => Promise<void>
   // A copy of the site whose content has drafts linked from the navigation.
   beforeAll(async () => {
-    project = await mkdtemp(path.join(tmpdir(), 'draft-site-'))
-    for (const entry of [
-      'package.json',
-      'tsconfig.json',
-      'vite.config.ts',
-      'renderer',
-      'pages',
-      'components',
-      'public',
-    ])
-      await cp(path.join(root, entry), path.join(project, entry), { recursive: true })
-    await contentWithDrafts(project)
-    await symlink(path.join(root, 'node_modules'), path.join(project, 'node_modules'), 'dir')
+    ;({ project, remove } = await copySite('draft-site-', contentWithDrafts))
   })
-  afterAll(() => rm(project, { recursive: true, force: true }))
+  afterAll(() => remove())
 
   const navigationOf = (html: string) =>
     [...html.matchAll(/<(header|footer)[\s\S]*?<\/\1>/g)].map((match) => match[0]).join('\n')

@@ -52,6 +52,26 @@ describe('static site server', () => {
     expect(await response.text()).toBe('<h1>Page not found</h1>')
   })
 
+  it('redirects what the route guard redirects, without following it', async () => {
+    const cases: [string, number, string][] = [
+      ['/about/team', 302, '/about'],
+      ['/l.php?u=https%3A%2F%2Fexample.com', 302, '/'],
+      ['/www.example.com/about', 302, '/'],
+      ['/old-page?fbclid=IwAR0abc', 302, '/'],
+      ['/About?ref=x', 301, '/about?ref=x'],
+    ]
+    for (const [url, status, location] of cases) {
+      const response = await fetch(`${base}${url}`, { redirect: 'manual' })
+      expect(response.status, url).toBe(status)
+      expect(response.headers.get('location'), url).toBe(location)
+    }
+  })
+
+  it('serves a listed page whatever its query string', async () => {
+    const response = await fetch(`${base}/about?fbclid=IwAR0abc`, { redirect: 'manual' })
+    expect(response.status).toBe(200)
+  })
+
   it('caches hashed assets for a year and compresses them', async () => {
     const response = await fetch(`${base}/assets/app.abc123.js`, {
       headers: { 'accept-encoding': 'gzip' },

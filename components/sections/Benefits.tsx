@@ -1,0 +1,45 @@
+import { CheckCircle2 } from 'lucide-react'
+import { IconBadge, type IconName } from './icons.tsx'
+import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
+
+export interface BenefitsProps extends SectionHeadingProps {
+  id?: string
+  headingId: string
+  lists: { title: string; items: string[] }[]
+  tiles: { icon: IconName; title: string; description: string }[]
+}
+
+/** Two benefit lists side by side, then four tiles. */
+export function Benefits({ lists, tiles, ...heading }: BenefitsProps) {
+  return (
+    <SectionShell {...heading} tinted>
+      <div className="grid gap-6 md:grid-cols-2">
+        {lists.map((list) => (
+          <div key={list.title} className={cardClass}>
+            <h3 className="text-lg font-semibold text-ink">{list.title}</h3>
+            <ul className="mt-4 space-y-3">
+              {list.items.map((item) => (
+                <li key={item} className="flex gap-3 text-slate-700">
+                  <CheckCircle2
+                    aria-hidden="true"
+                    className="mt-0.5 size-5 shrink-0 text-brand-700"
+                  />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {tiles.map((tile) => (
+          <li key={tile.title} className={cardClass}>
+            <IconBadge name={tile.icon} />
+            <h3 className="mt-4 font-semibold text-ink">{tile.title}</h3>
+            <p className="mt-2 text-sm text-muted">{tile.description}</p>
+          </li>
+        ))}
+      </ul>
+    </SectionShell>
+  )
+}

@@ -1,0 +1,35 @@
+import type { Action } from '../../content/index.ts'
+import { ActionButton } from '../ActionButton.tsx'
+import { Container } from '../ui/Container.tsx'
+
+export interface CallToActionProps {
+  id?: string
+  headingId: string
+  heading: string
+  lead: string
+  actions: Action[]
+}
+
+/** The closing band of a page: a heading, a sentence and its buttons. */
+export function CallToAction({ id, headingId, heading, lead, actions }: CallToActionProps) {
+  return (
+    <section id={id} aria-labelledby={headingId} className="py-16 sm:py-24">
+      <Container>
+        <div className="rounded-3xl bg-brand-900 px-6 py-14 text-center sm:px-12">
+          <h2
+            id={headingId}
+            className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl"
+          >
+            {heading}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty text-brand-100">{lead}</p>
+          <div className="mt-10 flex flex-wrap justify-center gap-4">
+            {actions.map((action) => (
+              <ActionButton key={action.label} action={action} tone="inverse" />
+            ))}
+          </div>
+        </div>
+      </Container>
+    </section>
+  )
+}

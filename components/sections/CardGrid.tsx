@@ -1,0 +1,78 @@
+import { Check } from 'lucide-react'
+import type { Action } from '../../content/index.ts'
+import { ActionButton } from '../ActionButton.tsx'
+import { IconBadge, type IconName } from './icons.tsx'
+import { ActionRow, cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
+
+export const GRID_COLUMNS = {
+  2: 'md:grid-cols-2',
+  3: 'md:grid-cols-3',
+  4: 'sm:grid-cols-2 lg:grid-cols-4',
+} as const
+
+export interface CardGridProps extends SectionHeadingProps {
+  id?: string
+  headingId: string
+  columns: keyof typeof GRID_COLUMNS
+  tinted: boolean
+  items: {
+    icon?: IconName
+    title: string
+    description: string
+    facts: string[]
+    points: string[]
+    action?: Action
+  }[]
+  actions: Action[]
+}
+
+/** A grid of cards: services, challenges, benefits, offers, dimensions. */
+export function CardGrid({ items, columns, actions, tinted, ...heading }: CardGridProps) {
+  return (
+    <SectionShell {...heading} tinted={tinted}>
+      <ul className={`grid gap-6 ${GRID_COLUMNS[columns]}`}>
+        {items.map((item) => (
+          <li key={item.title} className={`${cardClass} flex flex-col`}>
+            {item.icon && <IconBadge name={item.icon} className="mb-5" />}
+            <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
+            <p className="mt-2 text-muted">{item.description}</p>
+            {item.facts.length > 0 && (
+              <ul className="mt-4 flex flex-wrap gap-2">
+                {item.facts.map((fact) => (
+                  <li
+                    key={fact}
+                    className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800"
+                  >
+                    {fact}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {item.points.length > 0 && (
+              <ul className="mt-4 space-y-2 text-sm text-slate-700">
+                {item.points.map((point) => (
+                  <li key={point} className="flex gap-2">
+                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {item.action && (
+              <div className="mt-auto pt-6">
+                <ActionButton action={item.action} size="md" />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {actions.length > 0 && (
+        <ActionRow>
+          {actions.map((action) => (
+            <ActionButton key={action.label} action={action} />
+          ))}
+        </ActionRow>
+      )}
+    </SectionShell>
+  )
+}

@@ -1,0 +1,64 @@
+import type { Action } from '../../content/index.ts'
+import { ActionButton } from '../ActionButton.tsx'
+import { IconBadge, type IconName } from './icons.tsx'
+import { ActionRow, cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
+
+export interface CaseStudiesProps extends SectionHeadingProps {
+  id?: string
+  headingId: string
+  labels: { challenge: string; solution: string; results: string }
+  cases: {
+    id: string
+    segment: string
+    icon: IconName
+    title: string
+    challenge: string
+    solution: string
+    results: { value: string; label: string }[]
+  }[]
+  actions: Action[]
+}
+
+/** The case studies, each with its challenge, solution and results. */
+export function CaseStudies({ cases, labels, actions, ...heading }: CaseStudiesProps) {
+  return (
+    <SectionShell {...heading}>
+      <ul className="grid gap-6 lg:grid-cols-2" data-case-studies>
+        {cases.map((study) => (
+          <li key={study.id} id={study.id} className={`${cardClass} flex flex-col p-8`}>
+            <div className="flex items-center gap-3">
+              <IconBadge name={study.icon} />
+              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+                {study.segment}
+              </p>
+            </div>
+            <h3 className="mt-5 text-xl font-semibold text-ink">{study.title}</h3>
+            <h4 className="mt-5 text-sm font-semibold text-ink">{labels.challenge}</h4>
+            <p className="mt-1 text-muted">{study.challenge}</p>
+            <h4 className="mt-4 text-sm font-semibold text-ink">{labels.solution}</h4>
+            <p className="mt-1 text-muted">{study.solution}</p>
+            <h4 className="mt-6 text-sm font-semibold text-ink">{labels.results}</h4>
+            <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {study.results.map((result) => (
+                <div
+                  key={result.label}
+                  className="flex flex-col-reverse rounded-lg bg-brand-50 p-3 text-center"
+                >
+                  <dt className="mt-1 text-xs font-medium text-slate-700">{result.label}</dt>
+                  <dd className="text-xl font-bold text-brand-800">{result.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {actions.length > 0 && (
+        <ActionRow>
+          {actions.map((action) => (
+            <ActionButton key={action.label} action={action} />
+          ))}
+        </ActionRow>
+      )}
+    </SectionShell>
+  )
+}

@@ -1,0 +1,77 @@
+import { CheckCircle2 } from 'lucide-react'
+import type { Action } from '../../content/index.ts'
+import { ActionButton } from '../ActionButton.tsx'
+import { Container } from '../ui/Container.tsx'
+
+export interface ProseProps {
+  id?: string
+  headingId: string
+  eyebrow?: string
+  heading: string
+  paragraphs: string[]
+  pointsHeading?: string
+  points: string[]
+  actions: Action[]
+}
+
+/** Text beside an optional checklist: a mission, a panel, an offer. */
+export function Prose({
+  id,
+  headingId,
+  eyebrow,
+  heading,
+  paragraphs,
+  pointsHeading,
+  points,
+  actions,
+}: ProseProps) {
+  return (
+    <section id={id} aria-labelledby={headingId} className="py-16 sm:py-24">
+      <Container
+        className={`grid gap-10 ${points.length > 0 ? 'lg:grid-cols-2 lg:items-center' : 'max-w-3xl'}`}
+      >
+        <div>
+          {eyebrow && (
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+              {eyebrow}
+            </p>
+          )}
+          <h2
+            id={headingId}
+            className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl"
+          >
+            {heading}
+          </h2>
+          {paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-4 text-lg text-pretty text-slate-700">
+              {paragraph}
+            </p>
+          ))}
+          {actions.length > 0 && (
+            <div className="mt-8 flex flex-wrap gap-4">
+              {actions.map((action) => (
+                <ActionButton key={action.label} action={action} />
+              ))}
+            </div>
+          )}
+        </div>
+        {points.length > 0 && (
+          <div className="rounded-2xl border border-brand-100 bg-brand-50 p-8">
+            {pointsHeading && <h3 className="text-lg font-semibold text-ink">{pointsHeading}</h3>}
+            <ul className={`space-y-4 ${pointsHeading ? 'mt-5' : ''}`}>
+              {points.map((point) => (
+                <li key={point} className="flex gap-3 text-slate-800">
+                  <CheckCircle2
+                    aria-hidden="true"
+                    className="mt-0.5 size-5 shrink-0 text-brand-700"
+                  />
+                  {point}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Container>
+    </section>
+  )
+}

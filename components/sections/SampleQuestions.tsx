@@ -1,0 +1,33 @@
+import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
+
+export interface SampleQuestionsProps extends SectionHeadingProps {
+  id?: string
+  headingId: string
+  items: { title: string; description: string; tags: string[] }[]
+}
+
+/** Example interview questions with topic tags. */
+export function SampleQuestions({ items, ...heading }: SampleQuestionsProps) {
+  return (
+    <SectionShell {...heading}>
+      <ul className="grid gap-6 md:grid-cols-2">
+        {items.map((item) => (
+          <li key={item.title} className={cardClass}>
+            <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
+            <p className="mt-2 text-muted">{item.description}</p>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {item.tags.map((tag) => (
+                <li
+                  key={tag}
+                  className="rounded-full border border-brand-200 px-3 py-0.5 text-sm font-medium text-brand-800"
+                >
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </SectionShell>
+  )
+}

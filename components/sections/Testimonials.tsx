@@ -1,0 +1,38 @@
+import { Quote } from 'lucide-react'
+import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
+
+export interface TestimonialsProps extends SectionHeadingProps {
+  id?: string
+  headingId: string
+  items: { text: string; name: string; title: string }[]
+}
+
+/**
+ * Testimonials as a static list, every entry in the HTML. The carousel island (previous/next,
+ * dots, wrap-around) takes the same items as props and replaces this list.
+ */
+export function Testimonials({ items, ...heading }: TestimonialsProps) {
+  return (
+    <SectionShell {...heading}>
+      <ul
+        className={`grid gap-6 ${items.length > 1 ? 'md:grid-cols-3' : 'mx-auto max-w-3xl'}`}
+        data-testimonials
+      >
+        {items.map((item) => (
+          <li key={item.name} className={`${cardClass} flex flex-col`}>
+            <figure className="flex h-full flex-col">
+              <Quote aria-hidden="true" className="size-8 text-brand-200" />
+              <blockquote className="mt-4 flex-1 text-slate-700 lg:text-lg">
+                <p>{item.text}</p>
+              </blockquote>
+              <figcaption className="mt-6">
+                <span className="block font-semibold text-ink">{item.name}</span>
+                <span className="block text-sm text-muted">{item.title}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </SectionShell>
+  )
+}

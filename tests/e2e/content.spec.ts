@@ -1,0 +1,417 @@
+// The counts and constants of the spec (§2, §3, §9), asserted on the built HTML.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { expectedRoutes } from '../routes.ts'
+
+const routes = await expectedRoutes()
+const routePaths = routes.map((route) => route.path)
+const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
+
+const GUIDE_IDS = [
+  'complete-guide',
+  'system-design',
+  'frontend-evaluation',
+  'behavioral-interviewing',
+  'coding-challenge',
+  'ml-engineering',
+  'remote-interviewing',
+]
+const SCORECARD_IDS = [
+  'software-engineer',
+  'frontend-developer',
+  'backend-engineer',
+  'devops-engineer',
+  'ml-engineer',
+  'mobile-developer',
+  'tech-lead',
+]
+const INDUSTRIES = [
+  'ai-ml',
+  'web-dev',
+  'mobile',
+  'backend',
+  'cloud',
+  'blockchain',
+  'fintech',
+  'healthcare',
+  'cybersecurity',
+  'ecommerce',
+  'gaming',
+  'insurance',
+  'database',
+  'enterprise',
+]
+
+const faqQuestions = (page: Page, id = 'faq') => page.locator(`#${id} details`)
+const booking = (page: Page, name: string) =>
+  page.locator('main [data-opens="booking"]', { hasText: name })
+
+test('every route of §2.1 exists, plus all 14 industry pages', () => {
+  for (const route of [
+    '/',
+    '/services',
+    '/services/system-design',
+    '/process',
+    '/contact',
+    '/about',
+    '/startups',
+    '/resources/case-studies',
+    '/resources/guides',
+    '/resources/interview-scorecards',
+    '/linkedin',
+    '/privacy-policy',
+    '/terms-of-service',
+    ...INDUSTRIES.map((id) => `/industries/${id}`),
+  ])
+    expect(routePaths).toContain(route)
+})
+
+test('home: sections in order, stats, 9 expertise areas, 3 testimonials, 3 plans, 5 FAQs', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const ids = await page
+    .locator('main > section[id]')
+    .evaluateAll((sections) => sections.map((section) => section.id))
+  expect(ids).toEqual([
+    'hero',
+    'services',
+    'network',
+    'expertise',
+    'benefits',
+    'testimonials',
+    'pricing',
+    'faq',
+  ])
+  await expect(page.getByText("Your Engineering Team's Interview Partner")).toBeVisible()
+  await expect(booking(page, 'Book a Call').first()).toBeVisible()
+  for (const title of [
+    'Technical Skill Assessment',
+    'System Design Interviews',
+    'Behavioral Assessment',
+  ])
+    await expect(page.locator('#services h3', { hasText: title })).toBeVisible()
+  for (const value of ['200+', '35+', '12+', '98%'])
+    await expect(page.locator('#network dd', { hasText: value })).toBeVisible()
+  await expect(page.locator('#network a', { hasText: 'Meet Our Engineers' })).toBeVisible()
+
+  const areas = page.locator('#expertise li')
+  await expect(areas).toHaveCount(9)
+  const areaLinks = await page
+    .locator('#expertise li a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  for (const href of areaLinks) expect(routePaths).toContain(href)
+  for (const title of ['Save Time', 'Quality Assurance', 'Expert Validation', 'Fast Turnaround'])
+    await expect(page.locator('#benefits h3', { hasText: title })).toBeVisible()
+
+  await expect(page.locator('[data-testimonials] > li')).toHaveCount(3)
+  await expect(page.locator('[data-plan]')).toHaveCount(3)
+  await expect(page.locator('[data-plan] [data-price]')).toHaveText(['$250', '$210', '$200'])
+  await expect(page.locator('[data-plan]').nth(1)).toContainText('5% discount')
+  await expect(page.locator('[data-plan]').nth(1)).toContainText('Most popular')
+  await expect(page.locator('[data-plan]').nth(2)).toContainText('20% discount')
+  for (const button of await page.locator('[data-plan] a').all())
+    await expect(button).toHaveAttribute('href', '/contact')
+  await expect(faqQuestions(page)).toHaveCount(5)
+})
+
+test('every footer link lands on a page and, for anchors, on a section with that id', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/about')
+  const hrefs = await page
+    .locator('footer a[href^="/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!))
+  for (const quick of ['/#services', '/process#process', '/#benefits', '/#faq'])
+    expect(hrefs).toContain(quick)
+  for (const href of hrefs) {
+    const [pathname, anchor] = href.split('#')
+    expect(routePaths, href).toContain(pathname)
+    if (!anchor) continue
+    const html = await (await request.get(pathname!)).text()
+    expect(html, href).toContain(`id="${anchor}"`)
+  }
+})
+
+test('no internal link on any page is broken, anchors included', async ({ request }) => {
+  const htmlByPath = new Map<string, string>()
+  const html = async (pathname: string) => {
+    if (!htmlByPath.has(pathname))
+      htmlByPath.set(pathname, await (await request.get(pathname)).text())
+    return htmlByPath.get(pathname)!
+  }
+  for (const route of routePaths) {
+    const hrefs = [...(await html(route)).matchAll(/href="([^"]+)"/g)].map((match) =>
+      match[1]!.replaceAll('&amp;', '&'),
+    )
+    expect(hrefs.length, route).toBeGreaterThan(20) // header, footer and the page's own links
+    for (const href of hrefs) {
+      if (/^(https?:|mailto:|tel:)/.test(href)) continue
+      const url = new URL(href, `http://site${route}`)
+      const isAsset = /\.[a-z0-9]+$/.test(url.pathname)
+      if (isAsset) {
+        expect((await request.get(url.pathname)).status(), `${route} → ${href}`).toBe(200)
+        continue
+      }
+      expect(routePaths, `${route} → ${href}`).toContain(url.pathname)
+      // "#top" is the document's top by the HTML standard (the logo on the home page).
+      if (url.hash && url.hash !== '#top')
+        expect(await html(url.pathname), `${route} → ${href}`).toContain(
+          `id="${url.hash.slice(1)}"`,
+        )
+    }
+  }
+})
+
+test('the logo links home, and on the home page scrolls to the top', async ({ page }) => {
+  await page.goto('/about')
+  await expect(page.locator('header a').first()).toHaveAttribute('href', '/')
+  await page.goto('/')
+  await page.mouse.wheel(0, 3000)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
+  await page.locator('header a').first().click()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await expect(page).toHaveURL(/\/#top$/)
+})
+
+test('navigation: Industries and Resources menus, then Process, Startups, About Us, Contact Us', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text()
+  for (const id of INDUSTRIES.slice(0, 6)) expect(html).toContain(`/industries/${id}`)
+  for (const href of [
+    '/resources/case-studies',
+    '/resources/guides',
+    '/resources/interview-scorecards',
+  ])
+    expect(html).toContain(href)
+})
+
+for (const id of INDUSTRIES) {
+  test(`/industries/${id}: hero with Schedule a Demo, 8-15 roles, consultation, five-question FAQ`, async ({
+    page,
+  }) => {
+    await page.goto(`/industries/${id}`)
+    await expect(booking(page, 'Schedule a Demo')).toHaveCount(1)
+    await expect(booking(page, 'Schedule a Consultation')).toHaveCount(1)
+    const roles = await page.locator('section[aria-labelledby="roles-heading"] li').count()
+    expect(roles).toBeGreaterThanOrEqual(8)
+    expect(roles).toBeLessThanOrEqual(15)
+    await expect(faqQuestions(page)).toHaveCount(5)
+  })
+}
+
+test('services: team, 9 areas with Learn more links, two offerings with §9 figures', async ({
+  page,
+}) => {
+  await page.goto('/services')
+  await expect(page.getByText('200+ specialists, averaging 8+ years')).toBeVisible()
+  const learnMore = page.locator('#areas a', { hasText: 'Learn more' })
+  await expect(learnMore).toHaveCount(9)
+  const offerings = page.locator('#offerings li h3')
+  await expect(offerings).toHaveText(['Technical Screening', 'Comprehensive Assessment'])
+  for (const fact of ['45-60 minutes', 'Starting at $299', '90 minutes', 'Starting at $499'])
+    await expect(page.locator('#offerings').getByText(fact, { exact: true })).toBeVisible()
+})
+
+test('system design: 6 dimensions, 4 timed steps, 4 tagged questions, §9 figures', async ({
+  page,
+}) => {
+  await page.goto('/services/system-design')
+  await expect(page.locator('#dimensions li')).toHaveCount(6)
+  await expect(page.locator('#interview-process ol > li')).toHaveCount(4)
+  for (const duration of ['5-10 minutes', '15-20 minutes', '20-25 minutes', '10-15 minutes'])
+    await expect(page.locator('#interview-process').getByText(duration)).toBeVisible()
+  await expect(page.locator('#sample-questions > div > div > ul > li')).toHaveCount(4)
+  for (const claim of ['10+ years', '94% hiring success rate', '2,500+'])
+    await expect(page.locator('main').getByText(claim).first()).toBeVisible()
+})
+
+test('process: four steps, four comparison rows, Real Engineers panel, five FAQs', async ({
+  page,
+}) => {
+  await page.goto('/process')
+  await expect(page.locator('#process ol > li h3')).toHaveText([
+    'Requirements Gathering',
+    'Expert Matching',
+    'Interview Execution',
+    'Detailed Reporting',
+  ])
+  await expect(page.locator('[data-comparison] tbody tr')).toHaveCount(4)
+  await expect(page.locator('#real-engineers')).toBeVisible()
+  await expect(faqQuestions(page)).toHaveCount(5)
+  await expect(booking(page, 'Schedule a Consultation').first()).toBeVisible()
+})
+
+test('about: 3 leaders, 18 interviewer profiles, "About Us FAQ" with its subtitle, booking CTA', async ({
+  page,
+}) => {
+  await page.goto('/about')
+  await expect(page.locator('[data-leaders] > li')).toHaveCount(3)
+  const profiles = page.locator('[data-interviewers] > li')
+  await expect(profiles).toHaveCount(18)
+  for (const profile of await profiles.all()) {
+    await expect(profile.locator('h3')).not.toBeEmpty()
+    await expect(profile.locator('[aria-hidden="true"]')).toHaveText(/^[A-Z]{2,3}$/)
+  }
+  await expect(page.locator('#faq h2')).toHaveText('About Us FAQ')
+  await expect(page.getByText('Common questions about our team and approach')).toBeVisible()
+  await expect(faqQuestions(page)).toHaveCount(5)
+  await expect(booking(page, 'Book a Call')).toHaveCount(1)
+})
+
+test('startups: hero, 3 challenges, 4 benefits, CTA links to /contact and /process', async ({
+  page,
+}) => {
+  await page.goto('/startups')
+  await expect(page.locator('h1')).toHaveText('Startup Hiring Simplified')
+  await expect(page.locator('main a', { hasText: 'Schedule a Consultation' })).toHaveAttribute(
+    'href',
+    '/contact',
+  )
+  await expect(page.locator('#challenges li')).toHaveCount(3)
+  await expect(page.locator('#startup-benefits > div > div > ul > li')).toHaveCount(4)
+  await expect(page.locator('main a', { hasText: 'Get Started Today' })).toHaveAttribute(
+    'href',
+    '/contact',
+  )
+  await expect(page.locator('main a', { hasText: 'Learn About Our Process' })).toHaveAttribute(
+    'href',
+    '/process',
+  )
+})
+
+test('case studies: 4 cases, Contact Us opens booking, Our Process link, FAQ', async ({ page }) => {
+  await page.goto('/resources/case-studies')
+  await expect(page.locator('[data-case-studies] > li')).toHaveCount(4)
+  await expect(booking(page, 'Contact Us')).toHaveCount(1)
+  await expect(page.locator('main a', { hasText: 'Our Process' })).toHaveAttribute(
+    'href',
+    '/process',
+  )
+  await expect(faqQuestions(page)).toHaveCount(5)
+})
+
+for (const [kind, route, ids, label, subject] of [
+  ['guide', '/resources/guides', GUIDE_IDS, 'Request Guide', 'Guide Request'],
+  [
+    'scorecard',
+    '/resources/interview-scorecards',
+    SCORECARD_IDS,
+    'Request Scorecard',
+    'Scorecard Request',
+  ],
+] as const) {
+  test(`${route}: the ${ids.length} ${kind}s of §3, featured first, each with ${label}`, async ({
+    page,
+  }) => {
+    await page.goto(route)
+    const cards = page.locator(`[data-request-card="${kind}"]`)
+    expect(await cards.evaluateAll((found) => found.map((card) => card.id))).toEqual(ids)
+    for (const card of await cards.all()) {
+      const button = card.locator(`[data-request-kind="${kind}"]`)
+      await expect(button).toContainText(label)
+      const title = await button.getAttribute('data-request-title')
+      expect(await button.getAttribute('href')).toBe(
+        `mailto:hello@panelwise.dev?subject=${encodeURIComponent(`${subject}: ${title}`)}`,
+      )
+    }
+    await expect(faqQuestions(page)).toHaveCount(5)
+    await expect(booking(page, 'Book a Call').first()).toBeVisible()
+  })
+}
+
+test('contact: one #contact section, details, three social links, the four-field form', async ({
+  page,
+}) => {
+  await page.goto('/contact')
+  await expect(page.locator('main > section')).toHaveCount(1)
+  await expect(page.locator('main > section')).toHaveAttribute('id', 'contact')
+  await expect(page.locator('h1')).toHaveText('Get In Touch')
+  for (const label of ['Call Us', 'Location', 'Business Hours'])
+    await expect(page.locator('#contact li p', { hasText: label })).toBeVisible()
+  await expect(page.getByText('(305) 555-0142').first()).toBeVisible()
+  await expect(page.locator('#contact a[aria-label][target="_blank"]')).toHaveCount(3)
+  const form = page.locator('#contact form')
+  await expect(form.getByLabel('Name')).toHaveAttribute('required', '')
+  await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email')
+  await expect(form.getByLabel('Phone Number')).not.toHaveAttribute('required', '')
+  const message = form.getByLabel('Message')
+  await expect(message).toHaveAttribute('placeholder', 'Tell us about your needs...')
+  expect(await message.evaluate((node) => getComputedStyle(node).minHeight)).toBe('150px')
+  await expect(form.getByRole('button', { name: 'Send Message' })).toBeVisible()
+})
+
+test('linkedin: five benefits, the exclusive offer, a testimonial, three booking buttons', async ({
+  page,
+}) => {
+  await page.goto('/linkedin')
+  await expect(page.locator('#why-panelwise li')).toHaveCount(5)
+  for (const point of [
+    'A free consultation with our hiring experts',
+    '15% off your first assessment package',
+    'Scorecards delivered within 24 hours',
+    '50% less engineering time on interviews',
+  ])
+    await expect(page.locator('#offer').getByText(point)).toBeVisible()
+  await expect(page.locator('[data-testimonials] > li')).toHaveCount(1)
+  for (const name of [
+    'Book Your Free Consultation',
+    'Claim Your LinkedIn Offer',
+    'Schedule Your Free Consultation',
+  ])
+    await expect(booking(page, name)).toHaveCount(1)
+})
+
+test.describe('route guard', () => {
+  test('the local server redirects per §2.2 and answers unknown paths with 404', async ({
+    request,
+  }) => {
+    const cases: [string, number, string | null][] = [
+      ['/www.example.com/page', 302, '/'],
+      ['/l.php?u=https%3A%2F%2Fexample.com', 302, '/'],
+      ['/sharer/sharer.php', 302, '/'],
+      ['/old-page?fbclid=IwAR0abc', 302, '/'],
+      ['/services/unknown', 302, '/services'],
+      ['/industries/ai-ml/roles/extra', 302, '/industries/ai-ml'],
+      ['/About', 301, '/about'],
+      ['/no-such-page', 404, null],
+      ['/industries/quantum', 404, null],
+    ]
+    for (const [url, status, location] of cases) {
+      const response = await request.get(url, { maxRedirects: 0 })
+      expect(response.status(), url).toBe(status)
+      expect(response.headers()['location'] ?? null, url).toBe(location)
+    }
+    const shared = await request.get('/about?fbclid=IwAR0abc', { maxRedirects: 0 })
+    expect(shared.status()).toBe(200)
+  })
+
+  test('on a static host serving 404.html, the page script redirects, replacing history', async ({
+    page,
+  }) => {
+    const notFoundHtml = await readFile(path.join(clientDir, '404.html'), 'utf8')
+    // What Netlify or Cloudflare Pages do for an address with no file and no rule.
+    await page.route('**/www.example.com/**', (route) =>
+      route.fulfill({ status: 404, contentType: 'text/html', body: notFoundHtml }),
+    )
+    await page.route('**/services/not-a-page', (route) =>
+      route.fulfill({ status: 404, contentType: 'text/html', body: notFoundHtml }),
+    )
+    const logged: string[] = []
+    page.on('console', (message) => logged.push(message.text()))
+
+    await page.goto('/about')
+    await page.goto('/www.example.com/page')
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.locator('h1')).toHaveText('Technical Expertise Verified')
+    expect(logged.some((line) => line.includes('/www.example.com/page'))).toBe(true)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/about$/)
+
+    await page.goto('/services/not-a-page')
+    await expect(page).toHaveURL(/\/services$/)
+  })
+})

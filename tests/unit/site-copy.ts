@@ -1,0 +1,32 @@
+// A throwaway copy of the whole site (code, config, scripts, server) sharing node_modules, for
+// tests that build or serve it with different content.
+import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export const siteRoot = path.resolve(import.meta.dirname, '../..')
+
+const NOT_COPIED = new Set(['node_modules', 'dist', 'tests', 'content', 'reports', 'test-results'])
+
+/** Copies the site without its content; `writeContent` fills content/ of the copy. */
+export async function copySite(
+  prefix: string,
+  writeContent: (project: string) => Promise<void>,
+): Promise<{ project: string; remove: () => Promise<void> }> {
+  const project = await mkdtemp(path.join(tmpdir(), prefix))
+  for (const entry of await readdir(siteRoot))
+    if (!NOT_COPIED.has(entry) && !entry.startsWith('.'))
+      await cp(path.join(siteRoot, entry), path.join(project, entry), { recursive: true })
+  // The content machinery (config.ts, index.ts, _lib/) comes along; entries are the caller's.
+  await cp(path.join(siteRoot, 'content'), path.join(project, 'content'), {
+    recursive: true,
+    filter: (source) => !/\.(ya?ml|mdx?)$/.test(source) && !/[/\\]legal$/.test(source),
+  })
+  await writeContent(project)
+  await symlink(path.join(siteRoot, 'node_modules'), path.join(project, 'node_modules'), 'dir')
+  return {
+    project,
+    // A dev server may still be writing its cache while it closes: retry instead of failing.
+    remove: () => rm(project, { recursive: true, force: true, maxRetries: 5 }),
+  }
+}
