@@ -127,6 +127,7 @@ export const collections = {
           home: text('The first breadcrumb, linking to the home page.'),
           lastUpdated: text('Words before the date on legal pages, e.g. "Last updated".'),
           contactHeading: text('Heading of the footer’s contact column.'),
+          close: text('Label of the button that closes a dialog, read by screen readers.'),
         })
         .describe('Small words the interface needs on every page.'),
       notFound: z

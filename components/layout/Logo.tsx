@@ -1,7 +1,14 @@
-/** The wordmark, linking home. */
-export function Logo({ name }: { name: string }) {
+/**
+ * The wordmark, linking home. On the home page itself it links to "/#top", which the browser
+ * scrolls to the top of the document (smoothly, per the stylesheet's scroll-behavior, which
+ * honours prefers-reduced-motion) instead of reloading the page: no JavaScript needed.
+ */
+export function Logo({ name, currentPath }: { name: string; currentPath?: string }) {
   return (
-    <a href="/" className="flex items-center gap-2 text-lg font-bold tracking-tight text-ink">
+    <a
+      href={currentPath === '/' ? '/#top' : '/'}
+      className="flex items-center gap-2 text-lg font-bold tracking-tight text-ink"
+    >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
         <rect width="32" height="32" rx="8" fill="#4338ca" />
         <path d="M9 11h9a5 5 0 0 1 0 10h-4v4H9zm5 4v2h4a1 1 0 0 0 0-2z" fill="#fff" />
