@@ -38,7 +38,10 @@ function schedule(element: HTMLElement, when: HydrateOn, hydrate: () => void) {
       },
       { rootMargin: '200px' },
     )
-    observer.observe(element)
+    // The island's wrapper is display: contents and has no box of its own to intersect: watch
+    // what it renders instead.
+    const targets = element.children.length ? [...element.children] : [element]
+    targets.forEach((target) => observer.observe(target))
   }
 }
 

@@ -70,5 +70,9 @@ export async function openIslandPage<P>(
   )
   await page.goto(`/__islands/${slug}`)
   for (const { name } of islands)
-    await page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor()
+    // The wrapper is display: contents, never "visible" itself.
+    await page
+      .locator(`[data-island="${name}"][data-hydrated]`)
+      .first()
+      .waitFor({ state: 'attached' })
 }
