@@ -165,18 +165,33 @@ test.describe('interviewer carousel', () => {
     await expect.poll(() => firstVisible(page)).toBe('Interviewer 2')
   })
 
-  test('jumps without animation when reduced motion is preferred', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 })
-    await page.emulateMedia({ reducedMotion: 'reduce' })
-    await open(page)
-    await page.getByRole('button', { name: 'Next interviewers' }).click()
-    // No animation frames in between: the next frame already shows the new position.
-    const afterOneFrame = await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => resolve(null))),
-    )
-    expect(afterOneFrame).toBeNull()
-    expect(await firstVisible(page)).toBe('Interviewer 2')
-  })
+  for (const [motion, jumps] of [
+    ['reduce', true],
+    ['no-preference', false],
+  ] as const)
+    test(`with prefers-reduced-motion: ${motion} it ${jumps ? 'jumps' : 'animates'}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.emulateMedia({ reducedMotion: motion })
+      await open(page)
+      const track = page.locator('[role="group"][tabindex="0"] > div')
+      // The position right after the press, before any animation frame, against where it ends.
+      const immediately = await page.evaluate(() => {
+        const button = [...document.querySelectorAll('button')].find(
+          (candidate) => candidate.getAttribute('aria-label') === 'Next interviewers',
+        )!
+        button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerId: 1 }))
+        button.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerId: 1 }))
+        button.click()
+        return document.querySelector<HTMLElement>('[role="group"][tabindex="0"] > div')!.style
+          .transform
+      })
+      await expect.poll(() => firstVisible(page)).toBe('Interviewer 2')
+      await page.waitForTimeout(800)
+      const settled = await track.evaluate((element) => element.style.transform)
+      expect(immediately === settled).toBe(jumps)
+    })
 
   test('no axe violations', async ({ page }) => {
     await open(page)
