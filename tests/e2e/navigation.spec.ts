@@ -22,7 +22,7 @@ test.describe('desktop dropdowns', () => {
       ['Case Studies', '/resources/case-studies'],
       ['Technical Guides', '/resources/guides'],
       ['Interview Scorecards', '/resources/interview-scorecards'],
-    ])
+    ] as const)
       await expect(panel.getByRole('link', { name: label })).toHaveAttribute('href', href)
     // Opening one dropdown and clicking the other closes the first.
     const industries = nav(page).getByRole('button', { name: 'Industries' })

@@ -36,9 +36,7 @@ describe('request validation (spec §5)', () => {
   })
 
   test('phone, company and message are optional', () => {
-    expect(validateRequest({ ...EMPTY_REQUEST, name: 'Ada', email: 'ada@example.com' })).toEqual(
-      {},
-    )
+    expect(validateRequest({ ...EMPTY_REQUEST, name: 'Ada', email: 'ada@example.com' })).toEqual({})
   })
 })
 
