@@ -7,7 +7,7 @@ import {
 import { tv } from 'tailwind-variants/lite'
 
 const overlayStyles = tv({
-  base: 'fixed inset-0 z-50 flex bg-ink/60 data-[entering]:animate-in motion-reduce:animate-none',
+  base: 'fixed inset-0 z-50 flex bg-ink/60',
   variants: {
     size: {
       // The booking dialog: the scheduler needs the whole screen.

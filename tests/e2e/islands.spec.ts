@@ -27,7 +27,10 @@ test.describe('Industries dropdown (island)', () => {
   test('is server-rendered closed, with ARIA ids from its own prefix', async ({ page }) => {
     const button = trigger(page)
     await expect(button).toHaveAttribute('aria-expanded', 'false')
-    const prefix = await page.locator('[data-island="nav/NavMenu"]').getAttribute('data-prefix')
+    const prefix = await page
+      .locator('[data-island="nav/NavMenu"]')
+      .first()
+      .getAttribute('data-prefix')
     expect(prefix).toBeTruthy()
     const controls = await button.getAttribute('aria-controls')
     expect(controls).toContain(prefix)
