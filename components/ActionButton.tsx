@@ -1,4 +1,5 @@
 import type { Action } from '../content/index.ts'
+import { bookingLinkAttributes } from './booking/booking-links.ts'
 import { useSite } from './site-context.tsx'
 import { ButtonLink } from './ui/ButtonLink.tsx'
 
@@ -10,7 +11,7 @@ const INVERSE = {
 
 /**
  * A call to action from content. A booking action is a link to the scheduler, so it works
- * without JavaScript; the booking dialog island upgrades it to open in place.
+ * without JavaScript; the page script upgrades it to open the booking dialog in place.
  */
 export function ActionButton({
   action,
@@ -22,17 +23,18 @@ export function ActionButton({
   /** `inverse` on dark backgrounds. */
   tone?: 'default' | 'inverse'
 }) {
-  const { scheduler } = useSite()
-  const href = action.opens === 'booking' ? scheduler.url : (action.href ?? '#')
-  const external = action.opens === 'booking' || href.startsWith('https://')
+  const { scheduler, ui } = useSite()
+  const href = action.href ?? '#'
+  const target =
+    action.opens === 'booking'
+      ? bookingLinkAttributes({ url: scheduler.url, title: scheduler.title, closeLabel: ui.close })
+      : { href, ...(href.startsWith('https://') ? { target: '_blank', rel: 'noopener' } : {}) }
   return (
     <ButtonLink
-      href={href}
+      {...target}
       variant={action.variant}
       size={size}
       className={tone === 'inverse' ? INVERSE[action.variant] : undefined}
-      data-opens={action.opens}
-      {...(external ? { target: '_blank', rel: 'noopener' } : {})}
     >
       {action.label}
     </ButtonLink>

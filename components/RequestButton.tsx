@@ -1,4 +1,6 @@
 import { Mail } from 'lucide-react'
+import { Island } from '../renderer/Island.tsx'
+import RequestButtonIsland from './request/RequestButton.island.tsx'
 import { useSite } from './site-context.tsx'
 import { buttonStyles } from './ui/button-styles.ts'
 
@@ -14,23 +16,52 @@ export const requestSubject = (kind: RequestButtonProps['kind'], title: string) 
   `${kind === 'guide' ? 'Guide' : 'Scorecard'} Request: ${title}`
 
 /**
- * "Request Guide" / "Request Scorecard". Without JavaScript it is an e-mail link with the request
- * as its subject; the request dialog island upgrades it (data-request-* say what was picked).
+ * "Request Guide" / "Request Scorecard": a button opening the request dialog (an island), and
+ * without JavaScript an e-mail link with the request as its subject.
  */
 export function RequestButton({ kind, id, title, label }: RequestButtonProps) {
-  const { email } = useSite()
+  const { email, requests, ui } = useSite()
   const href = `mailto:${email}?subject=${encodeURIComponent(requestSubject(kind, title))}`
+  const words = requests[kind]
   return (
-    <a
-      href={href}
-      data-request-kind={kind}
-      data-request-id={id}
-      data-request-title={title}
-      className={buttonStyles({ size: 'md' })}
-    >
-      <Mail aria-hidden="true" className="size-4" />
-      {label}
-      <span className="sr-only">: {title}</span>
-    </a>
+    <>
+      <Island
+        component={RequestButtonIsland}
+        hydrate="visible"
+        requiresJs
+        props={{
+          kind,
+          id,
+          title,
+          label,
+          dialog: {
+            title: words.dialogTitle,
+            description: requests.description,
+            fields: requests.fields,
+            submit: requests.submit,
+            sending: requests.sending,
+            close: ui.close,
+          },
+          toasts: {
+            success: { title: requests.successTitle, description: words.success },
+            failure: requests.failure,
+          },
+        }}
+      />
+      {/* Without JavaScript: an e-mail with the request as its subject. */}
+      <noscript>
+        <a
+          href={href}
+          data-request-kind={kind}
+          data-request-id={id}
+          data-request-title={title}
+          className={buttonStyles({ size: 'md' })}
+        >
+          <Mail aria-hidden="true" className="size-4" />
+          {label}
+          <span className="sr-only">: {title}</span>
+        </a>
+      </noscript>
+    </>
   )
 }

@@ -571,8 +571,97 @@ export const collections = {
           home: text('The first breadcrumb, linking to the home page.'),
           lastUpdated: text('Words before the date on legal pages, e.g. "Last updated".'),
           contactHeading: text('Heading of the footer’s contact column.'),
+          close: text('Label of the button that closes a dialog, read by screen readers.'),
+          previous: text('Label of a carousel’s “previous” button, read by screen readers.'),
+          next: text('Label of a carousel’s “next” button, read by screen readers.'),
+          slide: text('How a carousel names each slide; {index} and {count} are filled in.'),
+          goToTestimonial: text('Label of a testimonial dot; {index} is filled in.'),
         })
         .describe('Small words the interface needs on every page.'),
+      requests: z
+        .strictObject({
+          description: text(
+            'Sentence at the top of the dialog; {title} becomes the guide or scorecard.',
+          ),
+          fields: z
+            .strictObject({
+              name: z
+                .strictObject({
+                  label: text('The field’s label.'),
+                  placeholder: z
+                    .string()
+                    .trim()
+                    .min(1)
+                    .optional()
+                    .describe('Sample text in the empty field.'),
+                })
+                .describe('The name field (required).'),
+              email: z
+                .strictObject({
+                  label: text('The field’s label.'),
+                  placeholder: z
+                    .string()
+                    .trim()
+                    .min(1)
+                    .optional()
+                    .describe('Sample text in the empty field.'),
+                })
+                .describe('The e-mail field (required).'),
+              phone: z
+                .strictObject({
+                  label: text('The field’s label.'),
+                  placeholder: z
+                    .string()
+                    .trim()
+                    .min(1)
+                    .optional()
+                    .describe('Sample text in the empty field.'),
+                })
+                .describe('The phone field (optional).'),
+              company: z
+                .strictObject({
+                  label: text('The field’s label.'),
+                  placeholder: z
+                    .string()
+                    .trim()
+                    .min(1)
+                    .optional()
+                    .describe('Sample text in the empty field.'),
+                })
+                .describe('The company field (optional).'),
+              message: z
+                .strictObject({
+                  label: text('The field’s label.'),
+                  placeholder: z
+                    .string()
+                    .trim()
+                    .min(1)
+                    .optional()
+                    .describe('Sample text in the empty field.'),
+                })
+                .describe('The message field (optional, three lines).'),
+            })
+            .describe('The five fields of the request form.'),
+          submit: text('The submit button.'),
+          sending: text('The submit button while sending, e.g. "Sending...".'),
+          successTitle: text('Title of the toast after a request was sent, e.g. "Request Sent".'),
+          guide: z
+            .strictObject({
+              dialogTitle: text('The dialog’s title for a guide, e.g. "Request Guide".'),
+              success: text('Toast text after a guide request; {title} becomes the guide.'),
+            })
+            .describe('Words that differ for guides.'),
+          scorecard: z
+            .strictObject({
+              dialogTitle: text('The dialog’s title for a scorecard, e.g. "Request Scorecard".'),
+              success: text('Toast text after a scorecard request; {title} becomes the scorecard.'),
+            })
+            .describe('Words that differ for scorecards.'),
+          failure: z
+            .strictObject({ title: text('Toast title.'), description: text('Toast text.') })
+            .describe('The toast when a request could not be sent.'),
+        })
+        .describe('The dialog behind every "Request Guide" and "Request Scorecard" button.'),
       notFound: z
         .strictObject({
           ...seo,

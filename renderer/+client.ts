@@ -1,7 +1,9 @@
 // The only script every page loads: it finds the islands in the HTML and hydrates each one
-// as its own React root, loading its code when its hydrate strategy says so.
+// as its own React root, loading its code when its hydrate strategy says so. It also opens the
+// booking dialog from any booking link, loading the dialog on the first click.
 import { createElement, type ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { bookingLinkClicked, upgradeBookingLinks } from '../components/booking/booking-links.ts'
 import { islandName, type HydrateOn } from './island-name.ts'
 
 const loaders = Object.fromEntries(
@@ -36,7 +38,10 @@ function schedule(element: HTMLElement, when: HydrateOn, hydrate: () => void) {
       },
       { rootMargin: '200px' },
     )
-    observer.observe(element)
+    // The island's wrapper is display: contents and has no box of its own to intersect: watch
+    // what it renders instead.
+    const targets = element.children.length ? [...element.children] : [element]
+    targets.forEach((target) => observer.observe(target))
   }
 }
 
@@ -58,3 +63,16 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
       .catch((error: unknown) => console.error(`Island "${island}" failed to start`, error))
   })
 }
+
+upgradeBookingLinks()
+document.addEventListener('click', (event) => {
+  const link = bookingLinkClicked(event)
+  if (!link) return
+  event.preventDefault()
+  import('../components/booking/open-booking.tsx')
+    .then(({ openBooking }) => openBooking(link))
+    .catch((error: unknown) => {
+      console.error('The booking dialog failed to load', error)
+      window.open(link.href, '_blank', 'noopener')
+    })
+})

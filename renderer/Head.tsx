@@ -56,6 +56,10 @@ export function Head({ site, meta }: { site: EntryData<'site'>; meta: PageMeta }
         <link rel="canonical" href={canonical} />
       )}
       <meta name="theme-color" content={THEME_COLOR} />
+      {/* Controls that need JavaScript are hidden without it; each has a plain fallback. */}
+      <noscript>
+        <style>{'[data-requires-js]{display:none!important}'}</style>
+      </noscript>
       <link rel="icon" href={BRAND_IMAGES.favicon} type="image/svg+xml" />
       <link rel="icon" href={BRAND_IMAGES.icon192} type="image/png" sizes="192x192" />
       <link rel="apple-touch-icon" href={BRAND_IMAGES.appleTouchIcon} />

@@ -18,8 +18,10 @@ export function Island<C extends AnyComponent>(props: {
   component: C
   props: ComponentProps<C>
   hydrate?: HydrateOn
+  /** Hidden when JavaScript is off (see Head's noscript style): for controls that need it. */
+  requiresJs?: boolean
 }) {
-  const { component, hydrate = 'load' } = props
+  const { component, hydrate = 'load', requiresJs = false } = props
   const name = namesByComponent.get(component)
   if (!name)
     throw new Error(
@@ -35,6 +37,7 @@ export function Island<C extends AnyComponent>(props: {
       data-hydrate={hydrate}
       data-prefix={prefix}
       data-props={JSON.stringify(props.props)}
+      data-requires-js={requiresJs || undefined}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   )

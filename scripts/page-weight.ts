@@ -38,7 +38,7 @@ for (const file of htmlFiles) {
     page,
     formatKb(weight.jsGzipBytes),
     String(weight.jsFiles.length),
-    weight.islands.map((island) => `${island.name}(${island.hydrate})`).join(' ') || '-',
+    summarizeIslands(weight.islands),
     formatKb(weight.cssGzipBytes),
     String(weight.cssFiles.length),
   ])
@@ -98,3 +98,13 @@ if (failures.length) {
   process.exit(1)
 }
 console.log(`All ${rows.length} pages within budget.`)
+
+/** "nav/NavMenu(load)×2 request/RequestButton(visible)×7": one entry per kind of island. */
+function summarizeIslands(islands: { name: string; hydrate: string }[]): string {
+  const counts = new Map<string, number>()
+  for (const island of islands) {
+    const key = `${island.name}(${island.hydrate})`
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  return [...counts].map(([key, count]) => (count > 1 ? `${key}×${count}` : key)).join(' ') || '-'
+}

@@ -1,6 +1,6 @@
-import { Menu } from 'lucide-react'
 import type { EntryData } from '../../content/config.ts'
 import { Island } from '../../renderer/Island.tsx'
+import MobileMenu from '../nav/MobileMenu.island.tsx'
 import NavMenu from '../nav/NavMenu.island.tsx'
 import { Container } from '../ui/Container.tsx'
 import { Logo } from './Logo.tsx'
@@ -11,7 +11,7 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
     <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4">
         <Logo name={site.name} currentPath={path} />
-        <nav aria-label={site.ui.mainNavigation} className="hidden md:block">
+        <nav aria-label={site.ui.mainNavigation} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {menus.map((menu) => (
               <li key={menu.label}>
@@ -31,14 +31,26 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
             ))}
           </ul>
         </nav>
-        {/* Small screens: until the menu island arrives, the footer's full navigation is one jump away. */}
-        <a
-          href="#site-navigation"
-          className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:hidden"
-        >
-          <Menu aria-hidden="true" className="size-5" />
-          {site.ui.menu}
-        </a>
+        <Island
+          component={MobileMenu}
+          requiresJs
+          props={{
+            navigationLabel: site.ui.mainNavigation,
+            label: site.ui.menu,
+            menus,
+            links,
+            currentPath: path,
+          }}
+        />
+        {/* Without JavaScript the menu button is hidden; the footer holds the full navigation. */}
+        <noscript>
+          <a
+            href="#site-navigation"
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:hidden"
+          >
+            {site.ui.menu}
+          </a>
+        </noscript>
       </Container>
     </header>
   )

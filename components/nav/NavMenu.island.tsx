@@ -2,9 +2,17 @@
 // shows a list of links (not a menu widget). Opens on click, closes on Escape (focus back to
 // the button), on choosing a link, on a click outside, and 100 ms after focus leaves it.
 import { ChevronDown } from 'lucide-react'
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react'
 import { Button } from 'react-aria-components/Button'
 import { Disclosure, DisclosurePanel } from 'react-aria-components/Disclosure'
+import { useCloseOnNavigation } from './use-close-on-navigation.ts'
 
 export const BLUR_CLOSE_DELAY_MS = 100
 
@@ -20,6 +28,7 @@ export default function NavMenu({ label, items, currentPath }: NavMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null)
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const isCurrentSection = items.some((item) => item.href === currentPath)
+  useCloseOnNavigation(useCallback(() => setExpanded(false), []))
 
   useEffect(() => {
     if (!isExpanded) return

@@ -1,5 +1,7 @@
 import { Clock, MapPin, Phone } from 'lucide-react'
 import type { Section } from '../../content/index.ts'
+import { Island } from '../../renderer/Island.tsx'
+import ContactForm from '../forms/ContactForm.island.tsx'
 import { useSite } from '../site-context.tsx'
 import { Container } from '../ui/Container.tsx'
 import { buttonStyles } from '../ui/button-styles.ts'
@@ -14,8 +16,8 @@ const fieldClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600'
 
 /**
- * The contact page's one section: details on the left, the message form on the right. The form
- * here is plain HTML (no behaviour); the contact form island, given `form` as props, replaces it.
+ * The contact page's one section: details on the left, the message form on the right: the form
+ * island, and for visitors without JavaScript a plain form that opens their e-mail program.
  */
 export function Contact({ id, heading, lead, info, form }: ContactProps) {
   const site = useSite()
@@ -87,74 +89,95 @@ export function Contact({ id, heading, lead, info, form }: ContactProps) {
           </div>
           <div className={`${cardClass} p-6 sm:p-8`} data-contact-form>
             <h2 className="text-xl font-semibold text-ink">{form.heading}</h2>
-            <form
-              method="post"
-              action={`mailto:${site.email}`}
-              encType="text/plain"
-              className="mt-6 grid gap-5 sm:grid-cols-2"
-            >
-              <div>
-                <label htmlFor="contact-name" className="font-medium text-ink">
-                  {form.name.label}
-                </label>
-                <input
-                  id="contact-name"
-                  name="name"
-                  type="text"
-                  required
-                  autoComplete="name"
-                  placeholder={form.name.placeholder}
-                  className={fieldClass}
-                />
-              </div>
-              <div>
-                <label htmlFor="contact-email" className="font-medium text-ink">
-                  {form.email.label}
-                </label>
-                <input
-                  id="contact-email"
-                  name="email"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  placeholder={form.email.placeholder}
-                  className={fieldClass}
-                />
-              </div>
-              <div className="sm:col-span-2">
-                <label htmlFor="contact-phone" className="font-medium text-ink">
-                  {form.phone.label}
-                </label>
-                <input
-                  id="contact-phone"
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel"
-                  placeholder={form.phone.placeholder}
-                  className={fieldClass}
-                />
-              </div>
-              <div className="sm:col-span-2">
-                <label htmlFor="contact-message" className="font-medium text-ink">
-                  {form.message.label}
-                </label>
-                <textarea
-                  id="contact-message"
-                  name="message"
-                  required
-                  placeholder={form.message.placeholder}
-                  className={`${fieldClass} min-h-[150px]`}
-                />
-              </div>
-              <div className="sm:col-span-2">
-                <button
-                  type="submit"
-                  className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto' })}
-                >
-                  {form.submit}
-                </button>
-              </div>
-            </form>
+            <div className="mt-6">
+              <Island
+                component={ContactForm}
+                hydrate="visible"
+                requiresJs
+                props={{
+                  fields: {
+                    name: form.name,
+                    email: form.email,
+                    phone: form.phone,
+                    message: form.message,
+                  },
+                  submit: form.submit,
+                  sending: form.sending,
+                  toasts: { success: form.success, failure: form.failure },
+                }}
+              />
+            </div>
+            {/* Without JavaScript the same fields open the visitor's e-mail program. */}
+            <noscript>
+              <form
+                method="post"
+                action={`mailto:${site.email}`}
+                encType="text/plain"
+                className="mt-6 grid gap-5 sm:grid-cols-2"
+              >
+                <div>
+                  <label htmlFor="contact-name" className="font-medium text-ink">
+                    {form.name.label}
+                  </label>
+                  <input
+                    id="contact-name"
+                    name="name"
+                    type="text"
+                    required
+                    autoComplete="name"
+                    placeholder={form.name.placeholder}
+                    className={fieldClass}
+                  />
+                </div>
+                <div>
+                  <label htmlFor="contact-email" className="font-medium text-ink">
+                    {form.email.label}
+                  </label>
+                  <input
+                    id="contact-email"
+                    name="email"
+                    type="email"
+                    required
+                    autoComplete="email"
+                    placeholder={form.email.placeholder}
+                    className={fieldClass}
+                  />
+                </div>
+                <div className="sm:col-span-2">
+                  <label htmlFor="contact-phone" className="font-medium text-ink">
+                    {form.phone.label}
+                  </label>
+                  <input
+                    id="contact-phone"
+                    name="phone"
+                    type="tel"
+                    autoComplete="tel"
+                    placeholder={form.phone.placeholder}
+                    className={fieldClass}
+                  />
+                </div>
+                <div className="sm:col-span-2">
+                  <label htmlFor="contact-message" className="font-medium text-ink">
+                    {form.message.label}
+                  </label>
+                  <textarea
+                    id="contact-message"
+                    name="message"
+                    required
+                    placeholder={form.message.placeholder}
+                    className={`${fieldClass} min-h-[150px]`}
+                  />
+                </div>
+                <div className="sm:col-span-2">
+                  <button
+                    type="submit"
+                    className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto' })}
+                  >
+                    {form.submit}
+                  </button>
+                </div>
+              </form>
+            </noscript>
           </div>
         </div>
       </Container>

@@ -1,3 +1,6 @@
+import { Island } from '../../renderer/Island.tsx'
+import InterviewerCarousel from '../carousels/InterviewerCarousel.island.tsx'
+import { useSite } from '../site-context.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface Person {
@@ -43,25 +46,37 @@ export function Leaders({
 }
 
 /**
- * The interviewer profiles as a static list, all of them in the HTML. The looping carousel
- * island takes the same profiles as props and replaces this list.
+ * The interviewer profiles as a looping carousel (an island, hydrated when scrolled near). Every
+ * profile is in the server-rendered HTML, so they read fine without JavaScript too.
  */
 export function Interviewers({
   people,
   ...heading
 }: SectionHeadingProps & { id?: string; headingId: string; people: Person[] }) {
+  const { ui } = useSite()
   return (
     <SectionShell {...heading} tinted>
-      <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-5" data-interviewers>
-        {people.map((person) => (
-          <li key={person.id} id={`interviewer-${person.id}`} className={`${cardClass} p-5`}>
-            <Avatar initials={person.initials} />
-            <h3 className="mt-4 font-semibold text-ink">{person.name}</h3>
-            <p className="text-sm font-medium text-brand-700">{person.role}</p>
-            <p className="mt-2 text-sm text-muted">{person.bio}</p>
-          </li>
-        ))}
-      </ul>
+      <div data-interviewers>
+        <Island
+          component={InterviewerCarousel}
+          hydrate="visible"
+          props={{
+            profiles: people.map(({ id, name, role, bio, initials }) => ({
+              id: id ?? initials,
+              name,
+              role,
+              bio,
+              initials,
+            })),
+            labels: {
+              carousel: heading.heading,
+              previous: ui.previous,
+              next: ui.next,
+              slide: ui.slide,
+            },
+          }}
+        />
+      </div>
     </SectionShell>
   )
 }

@@ -1,3 +1,6 @@
+import { Island } from '../../renderer/Island.tsx'
+import TestimonialCarousel from '../carousels/TestimonialCarousel.island.tsx'
+import { useSite } from '../site-context.tsx'
 import { Quote } from 'lucide-react'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
@@ -8,10 +11,32 @@ export interface TestimonialsProps extends SectionHeadingProps {
 }
 
 /**
- * Testimonials as a static list, every entry in the HTML. The carousel island (previous/next,
- * dots, wrap-around) takes the same items as props and replaces this list.
+ * Several testimonials: a carousel island (previous/next, dots, wrap-around), every quote in the
+ * server-rendered HTML. A single testimonial: a plain quote.
  */
 export function Testimonials({ items, ...heading }: TestimonialsProps) {
+  const { ui } = useSite()
+  if (items.length > 1)
+    return (
+      <SectionShell {...heading}>
+        <div data-testimonials>
+          <Island
+            component={TestimonialCarousel}
+            hydrate="visible"
+            props={{
+              items,
+              labels: {
+                carousel: heading.heading,
+                previous: ui.previous,
+                next: ui.next,
+                goTo: ui.goToTestimonial,
+                slide: ui.slide,
+              },
+            }}
+          />
+        </div>
+      </SectionShell>
+    )
   return (
     <SectionShell {...heading}>
       <ul

@@ -1,17 +1,16 @@
 import { Button as AriaButton, type ButtonProps } from 'react-aria-components/Button'
 import { composeRenderProps } from 'react-aria-components/composeRenderProps'
-import type { VariantProps } from 'tailwind-variants'
-import { buttonStyles } from './button-styles.ts'
+import { buttonStyles, type ButtonVariantProps } from './button-styles.ts'
 
-export interface Props extends ButtonProps, VariantProps<typeof buttonStyles> {}
+export interface Props extends ButtonProps, ButtonVariantProps {}
 
 /** A button for islands, with React Aria's press, focus and keyboard handling. */
 export function Button({ variant, size, ...props }: Props) {
   return (
     <AriaButton
       {...props}
-      className={composeRenderProps(props.className, (className, renderProps) =>
-        buttonStyles({ ...renderProps, variant, size, className }),
+      className={composeRenderProps(props.className, (className) =>
+        buttonStyles({ variant, size, className }),
       )}
     />
   )

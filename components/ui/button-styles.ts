@@ -1,21 +1,31 @@
-// The lite build leaves out tailwind-merge (~7 KB gzip); our variants never conflict.
-import { tv } from 'tailwind-variants/lite'
-
 // Shared by the React Aria Button (in islands) and ButtonLink (plain links in static HTML), so
-// a link that looks like a button and a real button look the same.
-export const buttonStyles = tv({
-  base: 'inline-flex items-center justify-center gap-2 rounded-lg font-semibold no-underline transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 motion-reduce:transition-none',
-  variants: {
-    variant: {
-      primary: 'bg-brand-700 text-white hover:bg-brand-800 pressed:bg-brand-900',
-      secondary:
-        'border border-slate-300 bg-white text-ink hover:border-slate-400 hover:bg-slate-50',
-      quiet: 'text-ink hover:bg-slate-100',
-    },
-    size: {
-      md: 'px-4 py-2 text-sm',
-      lg: 'px-6 py-3 text-base',
-    },
-  },
-  defaultVariants: { variant: 'primary', size: 'md' },
-})
+// a link that looks like a button and a real button look the same. Written as a plain lookup
+// rather than with tailwind-variants: the button is in islands that hydrate on load (the
+// not-found page's actions), and tailwind-variants would add ~2.5 KB gzip to those pages'
+// budget for two variants that never conflict.
+const BASE =
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold no-underline transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 motion-reduce:transition-none'
+
+const VARIANTS = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 data-[pressed]:bg-brand-900',
+  secondary: 'border border-slate-300 bg-white text-ink hover:border-slate-400 hover:bg-slate-50',
+  quiet: 'text-ink hover:bg-slate-100',
+} as const
+
+const SIZES = {
+  md: 'px-4 py-2 text-sm',
+  lg: 'px-6 py-3 text-base',
+} as const
+
+export interface ButtonVariantProps {
+  variant?: keyof typeof VARIANTS
+  size?: keyof typeof SIZES
+}
+
+export function buttonStyles({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+}: ButtonVariantProps & { className?: string } = {}): string {
+  return `${BASE} ${VARIANTS[variant]} ${SIZES[size]} ${className}`.trim()
+}

@@ -1,0 +1,97 @@
+// The About page's interviewers (spec §2.10, §4): 18 profiles in a looping Embla carousel,
+// aligned to the start, a quarter of the width at md and a fifth at lg, moved with the previous
+// and next buttons or the Left and Right arrow keys. Without motion when the visitor prefers so.
+import useEmblaCarousel from 'embla-carousel-react'
+import { useCallback, type KeyboardEvent } from 'react'
+import { CarouselButton } from '../ui/CarouselButton.tsx'
+
+export interface InterviewerProfile {
+  id: string
+  name: string
+  role: string
+  bio: string
+  initials: string
+}
+
+export interface InterviewerCarouselProps {
+  profiles: InterviewerProfile[]
+  labels: {
+    /** Name of the carousel region, e.g. "Our interviewers". */
+    carousel: string
+    previous: string
+    next: string
+    /** A slide's label; "{index}" and "{count}" are replaced, e.g. "{index} of {count}". */
+    slide: string
+  }
+}
+
+const fill = (template: string, index: number, count: number) =>
+  template.replaceAll('{index}', String(index + 1)).replaceAll('{count}', String(count))
+
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+
+export default function InterviewerCarousel({ profiles, labels }: InterviewerCarouselProps) {
+  const [viewport, embla] = useEmblaCarousel({ loop: true, align: 'start' })
+  // Embla's "jump" moves without animation.
+  const previous = useCallback(() => embla?.scrollPrev(prefersReducedMotion()), [embla])
+  const next = useCallback(() => embla?.scrollNext(prefersReducedMotion()), [embla])
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault()
+      previous()
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault()
+      next()
+    }
+  }
+
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys from anywhere inside, as the carousel pattern asks
+    <section
+      aria-roledescription="carousel"
+      aria-label={labels.carousel}
+      onKeyDown={onKeyDown}
+      className="relative"
+    >
+      <div
+        ref={viewport}
+        // Focusable so the arrow keys work without reaching for a button first.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        aria-label={labels.carousel}
+        role="group"
+        className="overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+      >
+        <div className="-ml-4 flex touch-pan-y">
+          {profiles.map((profile, index) => (
+            <div
+              key={profile.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={fill(labels.slide, index, profiles.length)}
+              className="min-w-0 shrink-0 grow-0 basis-full pl-4 sm:basis-1/2 md:basis-1/4 lg:basis-1/5"
+              data-slide={profile.id}
+            >
+              <article className="flex h-full flex-col items-center rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm">
+                <span
+                  aria-hidden="true"
+                  className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800"
+                >
+                  {profile.initials}
+                </span>
+                <h3 className="mt-4 font-semibold text-ink">{profile.name}</h3>
+                <p className="text-sm font-medium text-brand-700">{profile.role}</p>
+                <p className="mt-3 text-sm text-muted">{profile.bio}</p>
+              </article>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-6 flex justify-center gap-4">
+        <CarouselButton direction="previous" label={labels.previous} onPress={previous} />
+        <CarouselButton direction="next" label={labels.next} onPress={next} />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,95 @@
+// The home page's testimonials (spec §2.4 item 6, §4): one quote at a time, previous and next
+// with wraparound, and a dot per quote that jumps to it. Not auto-rotating, so the current quote
+// is announced politely when it changes.
+import { Quote } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from 'react-aria-components/Button'
+import { CarouselButton } from '../ui/CarouselButton.tsx'
+
+export interface Testimonial {
+  text: string
+  name: string
+  title: string
+}
+
+export interface TestimonialCarouselProps {
+  items: Testimonial[]
+  labels: {
+    /** Name of the carousel region, e.g. "Testimonials". */
+    carousel: string
+    previous: string
+    next: string
+    /** A dot's label; "{index}" and "{count}" are replaced, e.g. "Show testimonial {index}". */
+    goTo: string
+    /** A slide's label, e.g. "{index} of {count}". */
+    slide: string
+  }
+}
+
+const fill = (template: string, index: number, count: number) =>
+  template.replaceAll('{index}', String(index + 1)).replaceAll('{count}', String(count))
+
+export default function TestimonialCarousel({ items, labels }: TestimonialCarouselProps) {
+  const [current, setCurrent] = useState(0)
+  const count = items.length
+  const move = (step: number) => setCurrent((index) => (index + step + count) % count)
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={labels.carousel}
+      className="mx-auto max-w-3xl"
+    >
+      <div className="overflow-hidden">
+        <div
+          aria-live="polite"
+          className="flex transition-transform duration-500 ease-out motion-reduce:transition-none"
+          style={{ transform: `translateX(-${current * 100}%)` }}
+        >
+          {items.map((item, index) => (
+            <div
+              key={item.name}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={fill(labels.slide, index, count)}
+              aria-hidden={index !== current}
+              inert={index !== current}
+              className="w-full shrink-0 px-2"
+            >
+              <figure className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-10">
+                <Quote aria-hidden="true" className="mx-auto size-8 text-brand-600" />
+                <blockquote className="mt-4 text-lg text-pretty text-ink sm:text-xl">
+                  <p>{item.text}</p>
+                </blockquote>
+                <figcaption className="mt-6">
+                  <span className="block font-semibold text-ink">{item.name}</span>
+                  <span className="block text-sm text-muted">{item.title}</span>
+                </figcaption>
+              </figure>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-6 flex items-center justify-center gap-4">
+        <CarouselButton direction="previous" label={labels.previous} onPress={() => move(-1)} />
+        <div className="flex items-center">
+          {items.map((item, index) => (
+            <Button
+              key={item.name}
+              aria-label={fill(labels.goTo, index, count)}
+              aria-current={index === current ? 'true' : undefined}
+              onPress={() => setCurrent(index)}
+              className="group flex size-8 items-center justify-center rounded-full outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600"
+            >
+              <span
+                aria-hidden="true"
+                className={`block size-2.5 rounded-full transition-colors motion-reduce:transition-none ${index === current ? 'bg-brand-700' : 'bg-slate-400 group-hover:bg-slate-500'}`}
+              />
+            </Button>
+          ))}
+        </div>
+        <CarouselButton direction="next" label={labels.next} onPress={() => move(1)} />
+      </div>
+    </section>
+  )
+}

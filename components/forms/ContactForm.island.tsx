@@ -1,0 +1,84 @@
+// The contact page's form (spec §2.9, §5, §8). The browser enforces the required fields and the
+// e-mail format; the message goes to the send-contact-email function.
+import { useState, type FormEvent } from 'react'
+import { Form } from 'react-aria-components/Form'
+import { Button } from '../ui/Button.tsx'
+import { TextField } from '../ui/TextField.tsx'
+import { showToast } from '../ui/toast.ts'
+import { contactRequestBody } from '../../supabase/functions/_shared/contact-request.ts'
+import { antiBotFields, Honeypot } from './anti-bot.tsx'
+import { sendContactEmail } from './send-request.ts'
+
+interface ContactPayload {
+  name: string
+  email: string
+  phone: string
+  message: string
+}
+
+interface FieldCopy {
+  label: string
+  placeholder: string
+}
+
+export interface ContactFormProps {
+  fields: Record<keyof ContactPayload, FieldCopy>
+  /** "Send Message" */
+  submit: string
+  /** "Sending..." */
+  sending: string
+  toasts: {
+    success: { title: string; description: string }
+    failure: { title: string; description: string }
+  }
+}
+
+const EMPTY: ContactPayload = { name: '', email: '', phone: '', message: '' }
+
+export default function ContactForm({ fields, submit, sending, toasts }: ContactFormProps) {
+  const [values, setValues] = useState(EMPTY)
+  const [isSending, setSending] = useState(false)
+  const field = (name: keyof ContactPayload) => ({
+    name,
+    label: fields[name].label,
+    placeholder: fields[name].placeholder,
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+  })
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (isSending) return
+    setSending(true)
+    try {
+      await sendContactEmail(contactRequestBody(values, antiBotFields(event.currentTarget)))
+      setValues(EMPTY)
+      void showToast(toasts.success)
+    } catch (error) {
+      console.error('Error sending message:', error)
+      void showToast({ ...toasts.failure, variant: 'destructive' })
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <Form onSubmit={onSubmit} className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField {...field('name')} isRequired autoComplete="name" />
+        <TextField {...field('email')} type="email" isRequired autoComplete="email" />
+      </div>
+      <TextField {...field('phone')} type="tel" autoComplete="tel" />
+      <TextField {...field('message')} isRequired rows={5} inputClassName="min-h-[150px]" />
+      <Button
+        type="submit"
+        size="lg"
+        isDisabled={isSending}
+        className="w-full sm:w-auto sm:self-start"
+      >
+        {isSending ? sending : submit}
+      </Button>
+      <Honeypot />
+    </Form>
+  )
+}

@@ -1,0 +1,23 @@
+// The two fields the send-contact-email function uses to drop bots quietly: a honeypot people
+// never see, and the time since the page loaded (bots post at once). See supabase/README.md.
+import { ELAPSED_FIELD, HONEYPOT_FIELD } from '../../supabase/functions/_shared/contact-request.ts'
+
+/** Off-screen and hidden from assistive technology; only a bot filling every input sees it. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  )
+}
+
+/** What the form adds to its body: the honeypot's value and the time since navigation. */
+export function antiBotFields(form: HTMLFormElement) {
+  const honeypot = form.elements.namedItem(HONEYPOT_FIELD)
+  return {
+    honeypot: honeypot instanceof HTMLInputElement ? honeypot.value : '',
+    elapsedMs: performance.now(),
+  }
+}
+
+export { ELAPSED_FIELD, HONEYPOT_FIELD }

@@ -1,0 +1,196 @@
+import { expect, test, type Page, type Route } from '@playwright/test'
+import ContactForm from '../../components/forms/ContactForm.island.tsx'
+import RequestButton from '../../components/request/RequestButton.island.tsx'
+import { contactFormProps, FUNCTION_URL, guideRequestProps } from './fixtures.ts'
+import { collectErrors, expectNoAxeViolations } from './helpers.ts'
+import { openIslandPage } from './island-harness.tsx'
+
+async function open(page: Page) {
+  await openIslandPage(page, 'contact', 'Send Us a Message', [
+    { name: 'forms/ContactForm', component: ContactForm, props: contactFormProps },
+  ])
+}
+
+async function answer(page: Page, respond: (route: Route) => Promise<void>) {
+  const bodies: unknown[] = []
+  await page.route(FUNCTION_URL, async (route) => {
+    // The anti-bot fields the function needs ride along; the rest is exactly the spec's payload.
+    const { website, elapsedMs, ...payload } = route.request().postDataJSON()
+    expect(website).toBe('')
+    expect(elapsedMs).toBeGreaterThan(0)
+    bodies.push(payload)
+    await respond(route)
+  })
+  return bodies
+}
+const ok = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: false }).first()
+const send = (page: Page) => page.getByRole('button', { name: 'Send Message' })
+
+async function fillAll(page: Page) {
+  await field(page, 'Name').fill('Ada Lovelace')
+  await field(page, 'Email').fill('ada@example.com')
+  await field(page, 'Phone Number').fill('(555) 123-4567')
+  await field(page, 'Message').fill('We hire four backend engineers this quarter.')
+}
+
+test('has the four fields with their placeholders, required rules and a 150px message area', async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  await open(page)
+  const expectations: [string, string, string, boolean][] = [
+    ['Name', 'John Doe', 'text', true],
+    ['Email', 'john@example.com', 'email', true],
+    ['Phone Number', '(555) 123-4567', 'tel', false],
+  ]
+  for (const [label, placeholder, type, required] of expectations) {
+    const input = field(page, label)
+    await expect(input).toHaveAttribute('placeholder', placeholder)
+    await expect(input).toHaveAttribute('type', type)
+    if (required) await expect(input).toHaveAttribute('required', '')
+    else await expect(input).not.toHaveAttribute('required')
+  }
+  const message = field(page, 'Message')
+  await expect(message).toHaveAttribute('placeholder', 'Tell us about your needs...')
+  await expect(message).toHaveAttribute('required', '')
+  expect((await message.boundingBox())!.height).toBeGreaterThanOrEqual(150)
+  expect(errors).toEqual([])
+})
+
+test('the browser blocks an incomplete or malformed form: nothing is sent', async ({ page }) => {
+  const bodies = await answer(page, ok)
+  await open(page)
+  await send(page).click()
+  await expect(field(page, 'Name')).toHaveJSProperty('validity.valueMissing', true)
+  await fillAll(page)
+  await field(page, 'Email').fill('ada-at-example')
+  await send(page).click()
+  await expect(field(page, 'Email')).toHaveJSProperty('validity.typeMismatch', true)
+  await page.waitForTimeout(300)
+  expect(bodies).toEqual([])
+})
+
+test('sends the exact payload, shows "Sending...", clears the fields and says "Message sent!"', async ({
+  page,
+}) => {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const bodies = await answer(page, async (route) => {
+    await released
+    await ok(route)
+  })
+  await open(page)
+  await fillAll(page)
+  await send(page).click()
+  const sending = page.getByRole('button', { name: 'Sending...' })
+  await expect(sending).toBeDisabled()
+  release()
+  const toast = page.getByRole('alertdialog')
+  await expect(toast).toContainText('Message sent!')
+  await expect(toast).toContainText("We'll get back to you as soon as possible.")
+  await expect(toast).toHaveAttribute('data-variant', 'default')
+  expect(bodies).toEqual([
+    {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '(555) 123-4567',
+      message: 'We hire four backend engineers this quarter.',
+    },
+  ])
+  for (const label of ['Name', 'Email', 'Phone Number', 'Message'])
+    await expect(field(page, label)).toHaveValue('')
+  await expect(send(page)).toBeEnabled()
+})
+
+test('without a phone number the payload says phone ""', async ({ page }) => {
+  const bodies = await answer(page, ok)
+  await open(page)
+  await fillAll(page)
+  await field(page, 'Phone Number').fill('')
+  await send(page).click()
+  await expect(page.getByRole('alertdialog')).toContainText('Message sent!')
+  expect(bodies).toEqual([
+    {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '',
+      message: 'We hire four backend engineers this quarter.',
+    },
+  ])
+})
+
+for (const [situation, respond] of [
+  ['an HTTP error', (route: Route) => route.fulfill({ status: 502, body: 'Bad gateway' })],
+  ['a network failure', (route: Route) => route.abort('connectionrefused')],
+  ['an error in the answer', (route: Route) => route.fulfill({ json: { error: 'SMTP down' } })],
+] as const)
+  test(`on ${situation}: logged, destructive "Error" toast, values kept`, async ({ page }) => {
+    const logged: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text())
+    })
+    await answer(page, respond)
+    await open(page)
+    await fillAll(page)
+    await send(page).click()
+    const toast = page.getByRole('alertdialog')
+    await expect(toast).toContainText('Error')
+    await expect(toast).toContainText('There was a problem sending your message. Please try again.')
+    await expect(toast).toHaveAttribute('data-variant', 'destructive')
+    await expect(field(page, 'Name')).toHaveValue('Ada Lovelace')
+    await expect(field(page, 'Message')).toHaveValue('We hire four backend engineers this quarter.')
+    expect(logged.some((line) => line.includes('Error sending message'))).toBe(true)
+  })
+
+test('no axe violations on the form, and with a toast showing', async ({ page }) => {
+  await answer(page, ok)
+  await open(page)
+  await expectNoAxeViolations(page)
+  await fillAll(page)
+  await send(page).click()
+  await expect(page.getByRole('alertdialog')).toBeVisible()
+  await expectNoAxeViolations(page)
+})
+
+test.describe('toasts', () => {
+  test('one region for the whole page, announced, dismissible', async ({ page }) => {
+    await answer(page, ok)
+    await openIslandPage(page, 'contact-and-request', 'Toasts', [
+      { name: 'forms/ContactForm', component: ContactForm, props: contactFormProps },
+      { name: 'request/RequestButton', component: RequestButton, props: guideRequestProps },
+    ])
+    await fillAll(page)
+    await send(page).click()
+    await expect(page.getByRole('alertdialog')).toHaveCount(1)
+    await page.getByRole('button', { name: 'Request Guide' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Request Guide' })
+    await dialog.getByLabel('Name', { exact: true }).fill('Ada Lovelace')
+    await dialog.getByLabel('Email', { exact: true }).fill('ada@example.com')
+    await dialog.getByRole('button', { name: 'Send Request' }).click()
+    // Both islands' toasts sit in the same, single region.
+    const region = page.getByRole('region', { name: /notification/i })
+    await expect(region).toHaveCount(1)
+    await expect(region.getByRole('alertdialog')).toHaveCount(2)
+    // Announced: each toast's content is an alert.
+    await expect(region.getByRole('alert')).toHaveCount(2)
+    await region
+      .getByRole('alertdialog')
+      .filter({ hasText: 'Message sent!' })
+      .getByRole('button', { name: 'Close' })
+      .click()
+    await expect(region.getByRole('alertdialog')).toHaveCount(1)
+    await expect(region).toContainText('Request Sent')
+  })
+
+  test('closes by itself after a few seconds', async ({ page }) => {
+    await answer(page, ok)
+    await open(page)
+    await fillAll(page)
+    await send(page).click()
+    const toast = page.getByRole('alertdialog')
+    await expect(toast).toBeVisible()
+    await expect(toast).toHaveCount(0, { timeout: 9000 })
+  })
+})

@@ -1,0 +1,74 @@
+// Copy for islands under test: the exact strings of the spec (§5, §8), and content-like copy
+// for labels the spec leaves to the writers.
+import type { ContactFormProps } from '../../components/forms/ContactForm.island.tsx'
+import type { RequestButtonProps } from '../../components/request/RequestButton.island.tsx'
+
+export const FUNCTION_URL = '**/functions/v1/send-contact-email'
+
+export const contactFormProps: ContactFormProps = {
+  fields: {
+    name: { label: 'Name', placeholder: 'John Doe' },
+    email: { label: 'Email', placeholder: 'john@example.com' },
+    phone: { label: 'Phone Number', placeholder: '(555) 123-4567' },
+    message: { label: 'Message', placeholder: 'Tell us about your needs...' },
+  },
+  submit: 'Send Message',
+  sending: 'Sending...',
+  toasts: {
+    success: { title: 'Message sent!', description: "We'll get back to you as soon as possible." },
+    failure: {
+      title: 'Error',
+      description: 'There was a problem sending your message. Please try again.',
+    },
+  },
+}
+
+const requestDialog = (title: string): RequestButtonProps['dialog'] => ({
+  title,
+  description: 'Tell us where to send "{title}".',
+  fields: {
+    name: { label: 'Name' },
+    email: { label: 'Email' },
+    phone: { label: 'Phone (optional)' },
+    company: { label: 'Company (optional)' },
+    message: { label: 'Message (optional)' },
+  },
+  submit: 'Send Request',
+  sending: 'Sending...',
+  close: 'Close',
+})
+
+const failure = {
+  title: 'Request Failed',
+  description: 'There was a problem sending your request. Please try again.',
+}
+
+export const guideRequestProps: RequestButtonProps = {
+  kind: 'guide',
+  id: 'system-design',
+  title: 'System Design Interview Guide',
+  label: 'Request Guide',
+  dialog: requestDialog('Request Guide'),
+  toasts: {
+    success: {
+      title: 'Request Sent',
+      description: 'We\'ll send the "{title}" guide to your email shortly.',
+    },
+    failure,
+  },
+}
+
+export const scorecardRequestProps: RequestButtonProps = {
+  kind: 'scorecard',
+  id: 'devops-engineer',
+  title: 'DevOps Engineer Scorecard',
+  label: 'Request Scorecard',
+  dialog: requestDialog('Request Scorecard'),
+  toasts: {
+    success: {
+      title: 'Request Sent',
+      description: 'We\'ll send the "{title}" to your email shortly.',
+    },
+    failure,
+  },
+}

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** Runs axe-core on the page as it is now and expects zero WCAG 2.2 AA violations. */
+export async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  expect(
+    violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([])
+}
+
+export const hydrated = (page: Page, name: string) =>
+  page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor()
+
+/** Every hydrated island on the page has hydrated (the page script has run). */
+export async function allIslandsHydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')]
+        return islands
+          .filter((island) => island.dataset.hydrate !== 'visible')
+          .every((island) => island.dataset.hydrated)
+      }),
+    )
+    .toBe(true)
+}
+
+/** The scheduler is a third-party page: the tests answer for it so they never leave the machine. */
+export async function stubScheduler(page: Page) {
+  await page.context().route('https://cal.com/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: '<!DOCTYPE html><html lang="en"><head><title>Scheduler</title></head><body><main><h1>Pick a time</h1><button type="button">10:00</button></main></body></html>',
+    }),
+  )
+}
+
+/** Collects console errors and uncaught exceptions (hydration mismatches show up here). */
+export function collectErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}

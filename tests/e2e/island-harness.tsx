@@ -1,0 +1,79 @@
+// Serves a test-only page holding one island, rendered on the server exactly as renderer/Island
+// renders it (its own root and identifierPrefix) and hydrated by the built site's real page
+// script and stylesheet. The page exists only inside the test browser (page.route), never in
+// the build: it proves islands whose pages are written elsewhere.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { createElement, type ComponentType } from 'react'
+import { renderToString } from 'react-dom/server'
+
+const builtHome = path.resolve(import.meta.dirname, '../../dist/client/index.html')
+
+async function builtAssets() {
+  const html = await readFile(builtHome, 'utf8')
+  const script = /<script src="([^"]+)" type="module"/.exec(html)?.[1]
+  const stylesheet = /<link rel="stylesheet" type="text\/css" href="([^"]+)"/.exec(html)?.[1]
+  if (!script || !stylesheet) throw new Error('dist/client/index.html: no page script or CSS')
+  return { script, stylesheet }
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+export interface HarnessIsland<P> {
+  /** The island's name: its path under components/ without .island.tsx. */
+  name: string
+  component: ComponentType<P>
+  props: P
+  hydrate?: 'load' | 'idle' | 'visible'
+}
+
+/** Opens a page at /__islands/<slug> with a heading and the given islands, hydrated. */
+export async function openIslandPage(
+  page: Page,
+  slug: string,
+  heading: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- islands with different props
+  islands: HarnessIsland<any>[],
+) {
+  const { script, stylesheet } = await builtAssets()
+  const body = islands
+    .map(({ name, component, props, hydrate = 'load' }, index) => {
+      const prefix = `${name.replace(/\W/g, '')}${index}-`
+      const html = renderToString(
+        createElement(component as ComponentType<object>, props as object),
+        {
+          identifierPrefix: prefix,
+        },
+      )
+      return `<div class="contents" data-island="${name}" data-hydrate="${hydrate}" data-prefix="${prefix}" data-props="${escapeAttribute(JSON.stringify(props))}">${html}</div>`
+    })
+    .join('\n')
+  const document = `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${heading}</title>
+    <link rel="stylesheet" href="${stylesheet}" />
+    <script src="${script}" type="module" async></script>
+  </head>
+  <body class="bg-white text-slate-900 antialiased">
+    <main class="mx-auto max-w-6xl p-8">
+      <h1 class="mb-8 text-3xl font-bold">${heading}</h1>
+      ${body}
+    </main>
+  </body>
+</html>`
+  await page.route(`**/__islands/${slug}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: document }),
+  )
+  await page.goto(`/__islands/${slug}`)
+  for (const { name } of islands)
+    // The wrapper is display: contents, never "visible" itself.
+    await page
+      .locator(`[data-island="${name}"][data-hydrated]`)
+      .first()
+      .waitFor({ state: 'attached' })
+}

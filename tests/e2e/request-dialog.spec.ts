@@ -1,0 +1,288 @@
+import { expect, test, type Page, type Route } from '@playwright/test'
+import RequestButton from '../../components/request/RequestButton.island.tsx'
+import { FUNCTION_URL, guideRequestProps, scorecardRequestProps } from './fixtures.ts'
+import { collectErrors, expectNoAxeViolations } from './helpers.ts'
+import { openIslandPage } from './island-harness.tsx'
+
+// Two request buttons, as on the guides and scorecards pages (each its own island).
+async function open(page: Page) {
+  await openIslandPage(page, 'requests', 'Guides and scorecards', [
+    { name: 'request/RequestButton', component: RequestButton, props: guideRequestProps },
+    { name: 'request/RequestButton', component: RequestButton, props: scorecardRequestProps },
+  ])
+}
+
+const guideButton = (page: Page) => page.getByRole('button', { name: 'Request Guide' })
+const scorecardButton = (page: Page) => page.getByRole('button', { name: 'Request Scorecard' })
+const dialog = (page: Page, name = 'Request Guide') => page.getByRole('dialog', { name })
+const submit = (page: Page) => page.getByRole('button', { name: 'Send Request' })
+
+/** Answers the function call and records each body it received. */
+async function answer(page: Page, respond: (route: Route) => Promise<void>) {
+  const bodies: unknown[] = []
+  await page.route(FUNCTION_URL, async (route) => {
+    // The anti-bot fields the function needs ride along; the rest is exactly the spec's payload.
+    const { website, elapsedMs, ...payload } = route.request().postDataJSON()
+    expect(website).toBe('')
+    expect(elapsedMs).toBeGreaterThan(0)
+    bodies.push(payload)
+    await respond(route)
+  })
+  return bodies
+}
+const ok = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
+
+async function fill(page: Page, values: Partial<Record<string, string>>) {
+  const labels: Record<string, string> = {
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone (optional)',
+    company: 'Company (optional)',
+    message: 'Message (optional)',
+  }
+  for (const [field, value] of Object.entries(values))
+    await dialog(page, undefined)
+      .or(dialog(page, 'Request Scorecard'))
+      .getByLabel(labels[field]!, { exact: true })
+      .fill(value!)
+}
+
+test('opens a dialog of at most 425px with the five fields; nothing is sent when invalid', async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  const bodies = await answer(page, ok)
+  await open(page)
+  await guideButton(page).click()
+  await expect(dialog(page)).toBeVisible()
+  await expect(dialog(page)).toContainText('Tell us where to send "System Design Interview Guide".')
+  const width = (await dialog(page).boundingBox())!.width
+  expect(width).toBeLessThanOrEqual(425)
+  await expect(dialog(page).getByLabel('Name', { exact: true })).toHaveAttribute('type', 'text')
+  await expect(dialog(page).getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email')
+  await expect(dialog(page).getByLabel('Phone (optional)')).toHaveAttribute('type', 'tel')
+  await expect(dialog(page).getByLabel('Company (optional)')).toBeVisible()
+  await expect(dialog(page).getByLabel('Message (optional)')).toHaveAttribute('rows', '3')
+
+  await submit(page).click()
+  const name = dialog(page).getByLabel('Name', { exact: true })
+  const email = dialog(page).getByLabel('Email', { exact: true })
+  await expect(dialog(page).getByText('Name is required')).toBeVisible()
+  await expect(dialog(page).getByText('Email is required')).toBeVisible()
+  await expect(name).toHaveAttribute('aria-invalid', 'true')
+  await expect(name).toHaveAccessibleDescription('Name is required')
+  await expect(email).toHaveAccessibleDescription('Email is required')
+  // Shown in red.
+  // Tailwind's red-700.
+  await expect(dialog(page).getByText('Name is required')).toHaveCSS(
+    'color',
+    'oklch(0.505 0.213 27.518)',
+  )
+  // Focus goes to the first field in error.
+  await expect(name).toBeFocused()
+
+  // Validation re-runs on every change.
+  await name.fill('Ada Lovelace')
+  await expect(dialog(page).getByText('Name is required')).toHaveCount(0)
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true')
+  await email.fill('ada@example')
+  await expect(email).toHaveAccessibleDescription('Invalid email address')
+  await email.fill('ada@example.c')
+  await expect(email).toHaveAccessibleDescription('Invalid email address')
+  await email.fill('Ada@Example.COM')
+  await expect(dialog(page).getByText('Invalid email address')).toHaveCount(0)
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+  expect(bodies).toEqual([])
+  expect(errors).toEqual([])
+})
+
+test('a guide request sends the exact payload, closes, resets and says "Request Sent"', async ({
+  page,
+}) => {
+  const bodies = await answer(page, ok)
+  await open(page)
+  await guideButton(page).click()
+  await fill(page, {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    company: 'Analytical Engines',
+    message: 'For our hiring panel.',
+  })
+  await submit(page).click()
+  await expect(dialog(page)).toHaveCount(0)
+  expect(bodies).toEqual([
+    {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '',
+      message:
+        'Guide Request: System Design Interview Guide\nCompany: Analytical Engines\nMessage: For our hiring panel.',
+    },
+  ])
+  const toast = page.getByRole('alertdialog')
+  await expect(toast).toContainText('Request Sent')
+  await expect(toast).toContainText(
+    'We\'ll send the "System Design Interview Guide" guide to your email shortly.',
+  )
+  await expect(guideButton(page)).toBeFocused()
+  // The form was reset.
+  await guideButton(page).click()
+  await expect(dialog(page).getByLabel('Name', { exact: true })).toHaveValue('')
+  await expect(dialog(page).getByLabel('Email', { exact: true })).toHaveValue('')
+})
+
+test('a scorecard request remembers its scorecard; company "Not provided" when empty', async ({
+  page,
+}) => {
+  const bodies = await answer(page, ok)
+  await open(page)
+  await scorecardButton(page).click()
+  await expect(dialog(page, 'Request Scorecard')).toContainText('DevOps Engineer Scorecard')
+  await fill(page, { name: 'Grace Hopper', email: 'grace@example.org', phone: '+1 305 555 0100' })
+  await page.getByRole('button', { name: 'Send Request' }).click()
+  await expect(dialog(page, 'Request Scorecard')).toHaveCount(0)
+  expect(bodies).toEqual([
+    {
+      name: 'Grace Hopper',
+      email: 'grace@example.org',
+      phone: '+1 305 555 0100',
+      message: 'Scorecard Request: DevOps Engineer Scorecard\nCompany: Not provided\nMessage: ',
+    },
+  ])
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'We\'ll send the "DevOps Engineer Scorecard" to your email shortly.',
+  )
+})
+
+const failures: [string, (route: Route) => Promise<void>][] = [
+  ['an HTTP error', (route) => route.fulfill({ status: 500, json: { error: 'relay down' } })],
+  ['a network failure', (route) => route.abort('failed')],
+  [
+    'a relay error',
+    (route) =>
+      route.fulfill({ status: 200, headers: { 'x-relay-error': 'true' }, json: { error: 'x' } }),
+  ],
+  [
+    'an error in the answer',
+    (route) => route.fulfill({ status: 200, json: { error: 'Mail failed' } }),
+  ],
+]
+for (const [situation, respond] of failures)
+  test(`on ${situation} the dialog stays open with the values and "Request Failed" shows`, async ({
+    page,
+  }) => {
+    const logged: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text())
+    })
+    const bodies = await answer(page, respond)
+    await open(page)
+    await guideButton(page).click()
+    await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
+    await submit(page).click()
+    const toast = page.getByRole('alertdialog')
+    await expect(toast).toContainText('Request Failed')
+    await expect(toast).toContainText('There was a problem sending your request. Please try again.')
+    await expect(toast).toHaveAttribute('data-variant', 'destructive')
+    await expect(dialog(page)).toBeVisible()
+    await expect(dialog(page).getByLabel('Name', { exact: true })).toHaveValue('Ada Lovelace')
+    await expect(dialog(page).getByLabel('Email', { exact: true })).toHaveValue('ada@example.com')
+    await expect(submit(page)).toBeEnabled()
+    expect(bodies).toHaveLength(1)
+    expect(logged.join('\n')).toContain('Failed to send email request')
+  })
+
+test('while sending, the button reads "Sending..." and is disabled', async ({ page }) => {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await answer(page, async (route) => {
+    await released
+    await ok(route)
+  })
+  await open(page)
+  await guideButton(page).click()
+  await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
+  await submit(page).click()
+  const sending = dialog(page).getByRole('button', { name: 'Sending...' })
+  await expect(sending).toBeVisible()
+  await expect(sending).toBeDisabled()
+  release()
+  await expect(dialog(page)).toHaveCount(0)
+})
+
+test('dismissing (Escape, close button) closes it and returns focus to the button', async ({
+  page,
+}) => {
+  await open(page)
+  await guideButton(page).click()
+  await expect(dialog(page)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(guideButton(page)).toBeFocused()
+  await guideButton(page).click()
+  await dialog(page).getByRole('button', { name: 'Close' }).click()
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(guideButton(page)).toBeFocused()
+})
+
+test('keyboard only: open, fix the errors, send, and land back on the button', async ({ page }) => {
+  const bodies = await answer(page, ok)
+  await open(page)
+  for (let step = 0; step < 10; step++) {
+    if (await guideButton(page).evaluate((el) => el === document.activeElement)) break
+    await page.keyboard.press('Tab')
+  }
+  await expect(guideButton(page)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog(page)).toBeVisible()
+  // Tab order: close, name, email, phone, company, message, send.
+  await page.keyboard.press('Tab')
+  await expect(dialog(page).getByRole('button', { name: 'Close' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(dialog(page).getByLabel('Name', { exact: true })).toBeFocused()
+  await page.keyboard.type('Ada Lovelace')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('not-an-address')
+  for (let step = 0; step < 4; step++) await page.keyboard.press('Tab')
+  await expect(submit(page)).toBeFocused()
+  await page.keyboard.press('Enter')
+  const email = dialog(page).getByLabel('Email', { exact: true })
+  await expect(email).toBeFocused()
+  await expect(email).toHaveAccessibleDescription('Invalid email address')
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type('ada@example.com')
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true')
+  await page.keyboard.press('Enter') // submits the form from the field
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(guideButton(page)).toBeFocused()
+  expect(bodies).toHaveLength(1)
+})
+
+test('no axe violations with the request dialog open, valid and with errors', async ({ page }) => {
+  await open(page)
+  await guideButton(page).click()
+  await expect(dialog(page)).toBeVisible()
+  await expectNoAxeViolations(page)
+  await submit(page).click()
+  await expect(dialog(page).getByText('Name is required')).toBeVisible()
+  await expectNoAxeViolations(page)
+})
+
+test('the form and the backend client load on demand, not with the page', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  await answer(page, ok)
+  await open(page)
+  const before = scripts.length
+  await guideButton(page).click()
+  await expect(dialog(page)).toBeVisible()
+  const onOpen = scripts.length
+  expect(onOpen).toBeGreaterThan(before)
+  await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
+  await submit(page).click()
+  await expect(dialog(page)).toHaveCount(0)
+  // supabase-js arrived with the first submit.
+  expect(scripts.length).toBeGreaterThan(onOpen)
+})
