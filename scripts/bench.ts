@@ -81,14 +81,22 @@ function medianSample(samples: Sample[]): Sample {
   ) as unknown as Sample
 }
 
+// Lighthouse occasionally fails to record a trace (NO_NAVSTART) on a busy machine: such a run
+// is repeated, up to twice, rather than ending the whole benchmark.
+async function runOnce(url: string, flags: Flags, preset: Preset, attempt = 1): Promise<Result> {
+  const result = await lighthouse(url, flags, PRESETS[preset])
+  const problem = !result ? 'no result' : result.lhr.runtimeError?.message
+  if (!problem) return result!.lhr
+  if (attempt >= 3) throw new Error(`${url}: ${problem}`)
+  console.error(`${preset} ${url}: ${problem}; running again`)
+  return runOnce(url, flags, preset, attempt + 1)
+}
+
 async function measure(port: number, url: string, preset: Preset): Promise<Sample> {
   const samples: Sample[] = []
   for (let run = 0; run < RUNS; run++) {
     const flags: Flags = { port, output: 'json', logLevel: 'error' }
-    const result = await lighthouse(url, flags, PRESETS[preset])
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`)
-    samples.push(sample(result.lhr))
+    samples.push(sample(await runOnce(url, flags, preset)))
   }
   return medianSample(samples)
 }
@@ -124,6 +132,7 @@ const floors: Partial<Record<Preset, Sample>> = {}
 try {
   for (const preset of Object.keys(PRESETS) as Preset[]) {
     floors[preset] = await measure(chrome.port, `${floor.origin}/`, preset)
+    console.error(`${preset} / (no JS floor): LCP ${floors[preset]!.lcp.toFixed(0)} ms`)
     for (const route of routes) {
       const result = await measure(chrome.port, site.origin + route, preset)
       results.push({ route, preset, median: result })
