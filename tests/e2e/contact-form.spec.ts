@@ -1,8 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
 import ContactForm from '../../components/forms/ContactForm.island.tsx'
 import RequestButton from '../../components/request/RequestButton.island.tsx'
-import { contactFormProps, FUNCTION_URL, guideRequestProps } from './fixtures.ts'
-import { collectErrors, expectNoAxeViolations } from './helpers.ts'
+import { contactFormProps, guideRequestProps } from './fixtures.ts'
+import { answerFunctionCalls, collectErrors, expectNoAxeViolations } from './helpers.ts'
 import { openIslandPage } from './island-harness.tsx'
 
 async function open(page: Page) {
@@ -11,18 +11,6 @@ async function open(page: Page) {
   ])
 }
 
-async function answer(page: Page, respond: (route: Route) => Promise<void>) {
-  const bodies: unknown[] = []
-  await page.route(FUNCTION_URL, async (route) => {
-    // The anti-bot fields the function needs ride along; the rest is exactly the spec's payload.
-    const { website, elapsedMs, ...payload } = route.request().postDataJSON()
-    expect(website).toBe('')
-    expect(elapsedMs).toBeGreaterThan(0)
-    bodies.push(payload)
-    await respond(route)
-  })
-  return bodies
-}
 const ok = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: false }).first()
@@ -60,7 +48,7 @@ test('has the four fields with their placeholders, required rules and a 150px me
 })
 
 test('the browser blocks an incomplete or malformed form: nothing is sent', async ({ page }) => {
-  const bodies = await answer(page, ok)
+  const bodies = await answerFunctionCalls(page, ok)
   await open(page)
   await send(page).click()
   await expect(field(page, 'Name')).toHaveJSProperty('validity.valueMissing', true)
@@ -77,7 +65,7 @@ test('sends the exact payload, shows "Sending...", clears the fields and says "M
 }) => {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
-  const bodies = await answer(page, async (route) => {
+  const bodies = await answerFunctionCalls(page, async (route) => {
     await released
     await ok(route)
   })
@@ -105,7 +93,7 @@ test('sends the exact payload, shows "Sending...", clears the fields and says "M
 })
 
 test('without a phone number the payload says phone ""', async ({ page }) => {
-  const bodies = await answer(page, ok)
+  const bodies = await answerFunctionCalls(page, ok)
   await open(page)
   await fillAll(page)
   await field(page, 'Phone Number').fill('')
@@ -131,7 +119,7 @@ for (const [situation, respond] of [
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text())
     })
-    await answer(page, respond)
+    await answerFunctionCalls(page, respond)
     await open(page)
     await fillAll(page)
     await send(page).click()
@@ -145,7 +133,7 @@ for (const [situation, respond] of [
   })
 
 test('no axe violations on the form, and with a toast showing', async ({ page }) => {
-  await answer(page, ok)
+  await answerFunctionCalls(page, ok)
   await open(page)
   await expectNoAxeViolations(page)
   await fillAll(page)
@@ -156,7 +144,7 @@ test('no axe violations on the form, and with a toast showing', async ({ page })
 
 test.describe('toasts', () => {
   test('one region for the whole page, announced, dismissible', async ({ page }) => {
-    await answer(page, ok)
+    await answerFunctionCalls(page, ok)
     await openIslandPage(page, 'contact-and-request', 'Toasts', [
       { name: 'forms/ContactForm', component: ContactForm, props: contactFormProps },
       { name: 'request/RequestButton', component: RequestButton, props: guideRequestProps },
@@ -185,7 +173,7 @@ test.describe('toasts', () => {
   })
 
   test('closes by itself after a few seconds', async ({ page }) => {
-    await answer(page, ok)
+    await answerFunctionCalls(page, ok)
     await open(page)
     await fillAll(page)
     await send(page).click()

@@ -1,9 +1,10 @@
 // Copy for islands under test: the exact strings of the spec (§5, §8), and content-like copy
 // for labels the spec leaves to the writers.
+import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import type { ContactFormProps } from '../../components/forms/ContactForm.island.tsx'
 import type { RequestButtonProps } from '../../components/request/RequestButton.island.tsx'
 
-export const FUNCTION_URL = '**/functions/v1/send-contact-email'
+export const FUNCTION_URL = `**${CONTACT_FUNCTION_PATH}`
 
 export const contactFormProps: ContactFormProps = {
   fields: {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, type Route } from '@playwright/test'
+import { FUNCTION_URL } from './fixtures.ts'
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
@@ -50,4 +51,20 @@ export function collectErrors(page: Page) {
   })
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
+}
+
+/**
+ * Answers the send-contact-email call with `respond` and records each body it received. The
+ * anti-bot fields the function needs are checked and taken off: what remains is the spec's payload.
+ */
+export async function answerFunctionCalls(page: Page, respond: (route: Route) => Promise<void>) {
+  const bodies: unknown[] = []
+  await page.route(FUNCTION_URL, async (route) => {
+    const { website, elapsedMs, ...payload } = route.request().postDataJSON()
+    expect(website).toBe('')
+    expect(elapsedMs).toBeGreaterThan(0)
+    bodies.push(payload)
+    await respond(route)
+  })
+  return bodies
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
 import RequestButton from '../../components/request/RequestButton.island.tsx'
-import { FUNCTION_URL, guideRequestProps, scorecardRequestProps } from './fixtures.ts'
-import { collectErrors, expectNoAxeViolations } from './helpers.ts'
+import { guideRequestProps, scorecardRequestProps } from './fixtures.ts'
+import { answerFunctionCalls, collectErrors, expectNoAxeViolations } from './helpers.ts'
 import { openIslandPage } from './island-harness.tsx'
 
 // Two request buttons, as on the guides and scorecards pages (each its own island).
@@ -17,19 +17,6 @@ const scorecardButton = (page: Page) => page.getByRole('button', { name: 'Reques
 const dialog = (page: Page, name = 'Request Guide') => page.getByRole('dialog', { name })
 const submit = (page: Page) => page.getByRole('button', { name: 'Send Request' })
 
-/** Answers the function call and records each body it received. */
-async function answer(page: Page, respond: (route: Route) => Promise<void>) {
-  const bodies: unknown[] = []
-  await page.route(FUNCTION_URL, async (route) => {
-    // The anti-bot fields the function needs ride along; the rest is exactly the spec's payload.
-    const { website, elapsedMs, ...payload } = route.request().postDataJSON()
-    expect(website).toBe('')
-    expect(elapsedMs).toBeGreaterThan(0)
-    bodies.push(payload)
-    await respond(route)
-  })
-  return bodies
-}
 const ok = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
 
 async function fill(page: Page, values: Partial<Record<string, string>>) {
@@ -51,7 +38,7 @@ test('opens a dialog of at most 425px with the five fields; nothing is sent when
   page,
 }) => {
   const errors = collectErrors(page)
-  const bodies = await answer(page, ok)
+  const bodies = await answerFunctionCalls(page, ok)
   await open(page)
   await guideButton(page).click()
   await expect(dialog(page)).toBeVisible()
@@ -99,7 +86,7 @@ test('opens a dialog of at most 425px with the five fields; nothing is sent when
 test('a guide request sends the exact payload, closes, resets and says "Request Sent"', async ({
   page,
 }) => {
-  const bodies = await answer(page, ok)
+  const bodies = await answerFunctionCalls(page, ok)
   await open(page)
   await guideButton(page).click()
   await fill(page, {
@@ -134,7 +121,7 @@ test('a guide request sends the exact payload, closes, resets and says "Request 
 test('a scorecard request remembers its scorecard; company "Not provided" when empty', async ({
   page,
 }) => {
-  const bodies = await answer(page, ok)
+  const bodies = await answerFunctionCalls(page, ok)
   await open(page)
   await scorecardButton(page).click()
   await expect(dialog(page, 'Request Scorecard')).toContainText('DevOps Engineer Scorecard')
@@ -175,7 +162,7 @@ for (const [situation, respond] of failures)
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text())
     })
-    const bodies = await answer(page, respond)
+    const bodies = await answerFunctionCalls(page, respond)
     await open(page)
     await guideButton(page).click()
     await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
@@ -195,7 +182,7 @@ for (const [situation, respond] of failures)
 test('while sending, the button reads "Sending..." and is disabled', async ({ page }) => {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
-  await answer(page, async (route) => {
+  await answerFunctionCalls(page, async (route) => {
     await released
     await ok(route)
   })
@@ -226,7 +213,7 @@ test('dismissing (Escape, close button) closes it and returns focus to the butto
 })
 
 test('keyboard only: open, fix the errors, send, and land back on the button', async ({ page }) => {
-  const bodies = await answer(page, ok)
+  const bodies = await answerFunctionCalls(page, ok)
   await open(page)
   for (let step = 0; step < 10; step++) {
     if (await guideButton(page).evaluate((el) => el === document.activeElement)) break
@@ -273,7 +260,7 @@ test('the form and the backend client load on demand, not with the page', async 
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url())
   })
-  await answer(page, ok)
+  await answerFunctionCalls(page, ok)
   await open(page)
   const before = scripts.length
   await guideButton(page).click()
