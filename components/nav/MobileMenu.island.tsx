@@ -2,10 +2,11 @@
 // top bar, following the WAI-ARIA disclosure navigation pattern (a button and a list of links).
 // Closes when a link is chosen, on Escape (focus back to the button) and on a click outside.
 import { Menu, X } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react'
 import { Button } from 'react-aria-components/Button'
 import { Disclosure, DisclosurePanel } from 'react-aria-components/Disclosure'
 import { useCloseOnNavigation } from './use-close-on-navigation.ts'
+import { useCloseOnOutsidePress } from './use-close-on-outside-press.ts'
 
 interface NavLink {
   label: string
@@ -35,16 +36,9 @@ export default function MobileMenu({
   const [isExpanded, setExpanded] = useState(false)
   const root = useRef<HTMLElement>(null)
   const trigger = useRef<HTMLButtonElement>(null)
-  useCloseOnNavigation(useCallback(() => setExpanded(false), []))
-
-  useEffect(() => {
-    if (!isExpanded) return
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setExpanded(false)
-    }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [isExpanded])
+  const close = useCallback(() => setExpanded(false), [])
+  useCloseOnNavigation(close)
+  useCloseOnOutsidePress(root, isExpanded, close)
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && isExpanded) {

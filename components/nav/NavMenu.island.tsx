@@ -13,6 +13,7 @@ import {
 import { Button } from 'react-aria-components/Button'
 import { Disclosure, DisclosurePanel } from 'react-aria-components/Disclosure'
 import { useCloseOnNavigation } from './use-close-on-navigation.ts'
+import { useCloseOnOutsidePress } from './use-close-on-outside-press.ts'
 
 export const BLUR_CLOSE_DELAY_MS = 100
 
@@ -28,16 +29,10 @@ export default function NavMenu({ label, items, currentPath }: NavMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null)
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const isCurrentSection = items.some((item) => item.href === currentPath)
-  useCloseOnNavigation(useCallback(() => setExpanded(false), []))
+  const close = useCallback(() => setExpanded(false), [])
+  useCloseOnNavigation(close)
+  useCloseOnOutsidePress(root, isExpanded, close)
 
-  useEffect(() => {
-    if (!isExpanded) return
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setExpanded(false)
-    }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [isExpanded])
   useEffect(() => () => clearTimeout(blurTimer.current), [])
 
   // Escape and focus-leaving are handled on the interactive elements themselves (the trigger and

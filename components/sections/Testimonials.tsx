@@ -39,10 +39,7 @@ export function Testimonials({ items, ...heading }: TestimonialsProps) {
     )
   return (
     <SectionShell {...heading}>
-      <ul
-        className={`grid gap-6 ${items.length > 1 ? 'md:grid-cols-3' : 'mx-auto max-w-3xl'}`}
-        data-testimonials
-      >
+      <ul className="mx-auto grid max-w-3xl gap-6" data-testimonials>
         {items.map((item) => (
           <li key={item.name} className={`${cardClass} flex flex-col`}>
             <figure className="flex h-full flex-col">
