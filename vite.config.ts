@@ -6,6 +6,7 @@ import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
 import { contentCollections } from './content/_lib/vite-plugin.ts'
 import { collections } from './content/config.ts'
+import { pageScript } from './renderer/vite-plugin-page-script.ts'
 import { localFunctions } from './server/vite-functions.ts'
 import { buildArtifacts } from './scripts/lib/vite-plugin-build-artifacts.ts'
 
@@ -18,6 +19,7 @@ export default defineConfig({
     react({ include: /\.(tsx|ts|mdx)$/ }),
     tailwindcss(),
     vike(),
+    pageScript(),
     buildArtifacts(),
   ],
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' },

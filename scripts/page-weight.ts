@@ -37,7 +37,7 @@ for (const file of htmlFiles) {
   rows.push([
     page,
     formatKb(weight.jsGzipBytes),
-    String(weight.jsFiles.length),
+    String(weight.jsFiles.length) + (weight.inlineJsGzipBytes ? ' + inline' : ''),
     summarizeIslands(weight.islands),
     formatKb(weight.cssGzipBytes),
     String(weight.cssFiles.length),

@@ -1,6 +1,6 @@
 // Booking links: every "opens: booking" call to action is a link to the scheduler (the no-JS
 // fallback, opening in a new tab) carrying what the booking dialog needs in data attributes.
-// The page script (renderer/+client.ts) turns a plain click on one into the dialog.
+// The page script (renderer/start-islands.ts) turns a plain click on one into the dialog.
 
 export const BOOKING_LINK = 'a[data-opens="booking"]'
 

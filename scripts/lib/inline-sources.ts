@@ -32,18 +32,25 @@ const decodeAttribute = (value: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
 
+/** The text of each inline <script> a browser would run (not JSON data blocks, not src=). */
+export function inlineScripts(html: string): string[] {
+  const bodies: string[] = []
+  for (const [, attrs = '', body = ''] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    if (/\bsrc\s*=/i.test(attrs)) continue
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase() ?? ''
+    if (EXECUTABLE_TYPES.has(type)) bodies.push(body)
+  }
+  return bodies
+}
+
 export function findInlineSources(htmlDocuments: string[]): InlineSources {
   const scripts = new Set<string>()
   const styles = new Set<string>()
   const attributes = new Set<string>()
   for (const html of htmlDocuments) {
-    for (const [, attrs = '', body = ''] of html.matchAll(
-      /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
-    )) {
-      if (/\bsrc\s*=/i.test(attrs)) continue
-      const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase() ?? ''
-      if (EXECUTABLE_TYPES.has(type)) scripts.add(cspHash(body))
-    }
+    for (const body of inlineScripts(html)) scripts.add(cspHash(body))
     for (const [, body = ''] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
       styles.add(cspHash(body))
     // Attribute values of tags only, not text that happens to read style="…".

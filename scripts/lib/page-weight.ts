@@ -1,9 +1,19 @@
 // Measures what each prerendered page costs a visitor before they interact: the JavaScript it
-// loads (entry scripts, modulepreloads, their static imports, and the code of islands that
-// hydrate without waiting for a scroll or click), its CSS, and any page copy that leaked into JS.
+// loads (the page script its inline loader adds, any entry scripts and modulepreloads, their
+// static imports, and the code of islands that hydrate without waiting for a scroll or click,
+// with React's hydration code), its CSS, and any page copy that leaked into JS.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
+import { inlineScripts } from './inline-sources.ts'
+
+/**
+ * Which of a page script's dynamic imports load on a press (components: the booking dialog);
+ * the others that are not islands are React, loaded with the first island to start.
+ */
+const LOADED_ON_PRESS = /^components\//
+const ISLAND_MODULE = /\.island\.tsx$/
 
 interface ManifestChunk {
   file: string
@@ -16,8 +26,10 @@ export type Manifest = Record<string, ManifestChunk>
 
 export interface PageWeight {
   page: string
+  /** JavaScript files and inline scripts, each compressed on its own as it is sent. */
   jsGzipBytes: number
   jsFiles: string[]
+  inlineJsGzipBytes: number
   cssGzipBytes: number
   cssFiles: string[]
   islands: { name: string; hydrate: string }[]
@@ -32,10 +44,14 @@ const attr = (tag: string, name: string) =>
 
 /** Scripts, modulepreloads, stylesheets and islands referenced by one page's HTML. */
 export function readPageReferences(html: string) {
-  const scripts = [...html.matchAll(/<script\b[^>]*>/g)]
-    .map(([tag]) => tag)
-    .filter((tag) => attr(tag, 'type') === 'module' && attr(tag, 'src'))
-    .map((tag) => attr(tag, 'src')!)
+  const scriptTags = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)
+  const scripts = [
+    ...scriptTags
+      .filter((tag) => attr(tag, 'type') === 'module' && attr(tag, 'src'))
+      .map((tag) => attr(tag, 'src')!),
+    // The page script, added by the inline loader once the page has painted.
+    ...scriptTags.map((tag) => attr(tag, PAGE_SCRIPT_ATTRIBUTE)).filter((src) => src !== undefined),
+  ]
   const links = [...html.matchAll(/<link\b[^>]*>/g)].map(([tag]) => tag)
   const preloads = links
     .filter((tag) => attr(tag, 'rel') === 'modulepreload')
@@ -75,22 +91,33 @@ export async function measurePage(
   const refs = readPageReferences(html)
   const toFile = (url: string) => url.replace(/^\//, '')
   const start = [...refs.scripts, ...refs.preloads].map(toFile)
-  // Islands that hydrate on load or when idle are fetched without any interaction.
-  for (const island of refs.islands) {
-    if (island.hydrate === 'visible') continue
+  // Islands that hydrate on load or when idle are fetched without any interaction, and with
+  // them the code that hydrates them.
+  const eager = refs.islands.filter((island) => island.hydrate !== 'visible')
+  for (const island of eager) {
     const chunk = manifest[`components/${island.name}.island.tsx`]
     if (!chunk) throw new Error(`${page}: island "${island.name}" has no chunk in the manifest`)
     start.push(chunk.file)
+  }
+  if (eager.length) {
+    const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]))
+    for (const script of refs.scripts)
+      for (const key of byFile.get(toFile(script))?.dynamicImports ?? [])
+        if (!ISLAND_MODULE.test(key) && !LOADED_ON_PRESS.test(key) && manifest[key])
+          start.push(manifest[key].file)
   }
   const jsFiles = [...staticClosure(manifest, start)].sort()
   const cssFiles = refs.stylesheets.map(toFile)
   const size = async (file: string) => gzipSize(await readFile(path.join(clientDir, file)))
   const sum = async (files: string[]) =>
     (await Promise.all(files.map(size))).reduce((total, bytes) => total + bytes, 0)
+  // Inline scripts travel inside the HTML; gzip on their own overstates them slightly.
+  const inlineJsGzipBytes = inlineScripts(html).reduce((total, body) => total + gzipSize(body), 0)
   return {
     page,
-    jsGzipBytes: await sum(jsFiles),
+    jsGzipBytes: (await sum(jsFiles)) + inlineJsGzipBytes,
     jsFiles,
+    inlineJsGzipBytes,
     cssGzipBytes: await sum(cssFiles),
     cssFiles,
     islands: refs.islands,

@@ -7,12 +7,13 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { createElement, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
+import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 
 const builtHome = path.resolve(import.meta.dirname, '../../dist/client/index.html')
 
 async function builtAssets() {
   const html = await readFile(builtHome, 'utf8')
-  const script = /<script src="([^"]+)" type="module"/.exec(html)?.[1]
+  const script = new RegExp(`<script ${PAGE_SCRIPT_ATTRIBUTE}="([^"]+)"`).exec(html)?.[1]
   const stylesheet = /<link rel="stylesheet" type="text\/css" href="([^"]+)"/.exec(html)?.[1]
   if (!script || !stylesheet) throw new Error('dist/client/index.html: no page script or CSS')
   return { script, stylesheet }

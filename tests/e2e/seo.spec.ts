@@ -5,6 +5,9 @@ import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type EntryData } from '../../content/config.ts'
+import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
+import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
+import { cspHash } from '../../scripts/lib/inline-sources.ts'
 import { expectedRoutes } from '../routes.ts'
 
 const routes = await expectedRoutes()
@@ -224,7 +227,7 @@ test.describe('response headers', () => {
     request,
   }) => {
     const home = await (await request.get('/')).text()
-    const asset = /<script src="([^"]+)"/.exec(home)?.[1]
+    const asset = new RegExp(`<script ${PAGE_SCRIPT_ATTRIBUTE}="([^"]+)"`).exec(home)?.[1]
     expect(asset).toMatch(/^\/assets\//)
     for (const address of [...routes.map((route) => route.path), '/no-such-page', asset!]) {
       const headers = (await request.get(address)).headers()
@@ -239,7 +242,9 @@ test.describe('response headers', () => {
       )
   })
 
-  test('the policy allows no inline script and frames only the scheduler', async ({ request }) => {
+  test('the policy allows one inline script, the page loader, and frames only the scheduler', async ({
+    request,
+  }) => {
     const policy = (await request.get('/')).headers()['content-security-policy']!
     const directives = new Map(
       policy.split(';').map((part) => {
@@ -247,7 +252,7 @@ test.describe('response headers', () => {
         return [name, sources]
       }),
     )
-    expect(directives.get('script-src')).not.toContain("'unsafe-inline'")
+    expect(directives.get('script-src')).toEqual(["'self'", cspHash(PAGE_SCRIPT_LOADER)])
     expect(directives.get('object-src')).toEqual(["'none'"])
     expect(directives.get('base-uri')).toEqual(["'self'"])
     expect(directives.get('frame-ancestors')).toEqual(["'none'"])

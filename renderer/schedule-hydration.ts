@@ -1,0 +1,35 @@
+// When each island starts: its hydrate strategy says when it may, and a visitor reaching for it
+// (pointer, focus, touch) starts it at once.
+import type { HydrateOn } from './island-name.ts'
+
+export function scheduleHydration(element: HTMLElement, when: HydrateOn, start: () => void) {
+  let started = false
+  const once = () => {
+    if (started) return
+    started = true
+    start()
+  }
+  for (const type of ['pointerenter', 'focusin', 'touchstart'] as const)
+    element.addEventListener(type, once, { once: true, passive: true })
+  if (when === 'load') once()
+  else if (when === 'idle') {
+    if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 2000 })
+    else setTimeout(once, 200)
+  } else whenNearViewport(element, once)
+}
+
+function whenNearViewport(element: HTMLElement, callback: () => void) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect()
+        callback()
+      }
+    },
+    { rootMargin: '200px' },
+  )
+  // The island's wrapper is display: contents and has no box of its own to intersect: watch
+  // what it renders instead.
+  const targets = element.children.length ? [...element.children] : [element]
+  targets.forEach((target) => observer.observe(target))
+}

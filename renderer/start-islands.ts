@@ -1,0 +1,58 @@
+// The page script, a few kilobytes, added by the inline loader (./page-script.ts) once the page
+// has painted. It finds the islands in the HTML and starts each one when its hydrate strategy
+// says so, loading the island's code and React together (./hydrate-island.ts). It also opens
+// the booking dialog from any booking link, loading the dialog on the first click.
+import type { ComponentType } from 'react'
+import { bookingLinkClicked, upgradeBookingLinks } from '../components/booking/booking-links.ts'
+import { islandName, type HydrateOn } from './island-name.ts'
+import { hasHeldPress, keepTypedValues, replayHeldPress } from './early-input.ts'
+import { HYDRATED_ATTRIBUTE } from './island-attributes.ts'
+import { scheduleHydration } from './schedule-hydration.ts'
+
+const loaders = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<{ default: ComponentType<Record<string, unknown>> }>(
+      '/components/**/*.island.tsx',
+    ),
+  ).map(([file, load]) => [islandName(file), load]),
+)
+
+function startIsland(element: HTMLElement, island: string) {
+  Promise.all([import('./hydrate-island.ts'), loaders[island]!()])
+    .then(([{ hydrateIsland }, { default: Component }]) =>
+      hydrateIsland(element, Component, {
+        // What was typed goes into React's state before anything re-renders the fields ...
+        onHydrated: () => {
+          element.setAttribute(HYDRATED_ATTRIBUTE, 'true')
+          keepTypedValues(element)
+        },
+        // ... and the held press comes once that is rendered, so a form checks what was typed.
+        onSettled: () => replayHeldPress(element),
+      }),
+    )
+    .catch((error: unknown) => console.error(`Island "${island}" failed to start`, error))
+}
+
+for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const { island = '', hydrate = 'load' } = element.dataset
+  if (!loaders[island]) {
+    console.error(`No island named "${island}"`)
+    continue
+  }
+  // An island pressed before this script ran starts now, whatever its strategy.
+  const when = hasHeldPress(element) ? 'load' : (hydrate as HydrateOn)
+  scheduleHydration(element, when, () => startIsland(element, island))
+}
+
+upgradeBookingLinks()
+document.addEventListener('click', (event) => {
+  const link = bookingLinkClicked(event)
+  if (!link) return
+  event.preventDefault()
+  import('../components/booking/open-booking.tsx')
+    .then(({ openBooking }) => openBooking(link))
+    .catch((error: unknown) => {
+      console.error('The booking dialog failed to load', error)
+      window.open(link.href, '_blank', 'noopener')
+    })
+})
