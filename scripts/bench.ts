@@ -6,6 +6,8 @@
 //   npm run bench                      every built route, 3 runs each
 //   npm run bench -- / /services       only these routes
 //   BENCH_RUNS=5 npm run bench         more runs
+//
+// Exits 1 when a route misses a target in scripts/lib/budgets.ts (BENCH_TARGETS).
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { createStaticSite, readBuiltHeaderRules } from '../server/static.ts'
+import { BENCH_TARGETS } from './lib/budgets.ts'
 import { chromiumPath, CHROMIUM_FLAGS } from '../tests/chromium.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -195,9 +198,29 @@ const ratios = (Object.keys(floors) as Preset[]).map((preset) => {
   const tbt = base.tbt > 0 ? (home.tbt / base.tbt).toFixed(2) + '×' : `${ms(home.tbt)} vs 0 ms`
   return `${preset}: home LCP ${(home.lcp / base.lcp).toFixed(3)}× the zero-JS floor (${ms(home.lcp)} vs ${ms(base.lcp)}); TBT ${tbt}`
 })
-const report = `# Lighthouse benchmark\n\nMedian of ${RUNS} runs per route, Lighthouse 12, system Chromium, served from dist/client on 127.0.0.1.\n\n${markdown.join('\n')}\n\n${ratios.map((line) => `- ${line}`).join('\n')}\n`
+// Every measured route against the targets; the LCP floor is the home page's, per preset.
+const misses: string[] = []
+for (const { route, preset, median: s } of results) {
+  const where = `${preset} ${route}`
+  if (preset === 'mobile' && s.performance < BENCH_TARGETS.mobilePerformance)
+    misses.push(`${where}: performance ${s.performance} < ${BENCH_TARGETS.mobilePerformance}`)
+  if (s.tbt >= BENCH_TARGETS.totalBlockingTimeMs)
+    misses.push(`${where}: TBT ${ms(s.tbt)} ≥ ${BENCH_TARGETS.totalBlockingTimeMs} ms`)
+  if (s.cls > BENCH_TARGETS.cumulativeLayoutShift) misses.push(`${where}: CLS ${s.cls.toFixed(3)}`)
+  const floorLcp = floors[preset]?.lcp
+  if (floorLcp && s.lcp > floorLcp * BENCH_TARGETS.lcpToFloor)
+    misses.push(
+      `${where}: LCP ${(s.lcp / floorLcp).toFixed(3)}× the floor > ${BENCH_TARGETS.lcpToFloor}×`,
+    )
+}
+const targets = `Targets for every route: mobile performance ${BENCH_TARGETS.mobilePerformance}, TBT < ${BENCH_TARGETS.totalBlockingTimeMs} ms, CLS ${BENCH_TARGETS.cumulativeLayoutShift}, LCP ≤ ${BENCH_TARGETS.lcpToFloor}× the zero-JS floor. ${misses.length ? `Missed:\n${misses.map((miss) => `- ${miss}`).join('\n')}` : 'All met.'}`
+const report = `# Lighthouse benchmark\n\nMedian of ${RUNS} runs per route, Lighthouse 12, system Chromium, served from dist/client on 127.0.0.1.\n\n${markdown.join('\n')}\n\n${ratios.map((line) => `- ${line}`).join('\n')}\n\n${targets}\n`
 await mkdir('reports', { recursive: true })
 await writeFile('reports/lighthouse.md', report)
-await writeFile('reports/lighthouse.json', JSON.stringify({ runs: RUNS, results, floors }, null, 2))
+await writeFile(
+  'reports/lighthouse.json',
+  JSON.stringify({ runs: RUNS, results, floors, targets: BENCH_TARGETS, misses }, null, 2),
+)
 console.log(report)
 console.log('Wrote reports/lighthouse.md and reports/lighthouse.json')
+if (misses.length) process.exitCode = 1

@@ -10,3 +10,15 @@ export const BUDGETS = {
   /** Sentences of page copy found in JavaScript files. */
   copyInJs: 0,
 } as const
+
+/** What `npm run bench` expects of every route it measures (medians of its runs). */
+export const BENCH_TARGETS = {
+  /** Lighthouse performance score with the mobile preset. */
+  mobilePerformance: 100,
+  /** Total Blocking Time, ms, below this. */
+  totalBlockingTimeMs: 50,
+  /** Cumulative Layout Shift. */
+  cumulativeLayoutShift: 0,
+  /** Largest Contentful Paint as a multiple of the home page's zero-JavaScript floor, at most. */
+  lcpToFloor: 1.05,
+} as const
