@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-
-const hydrated = (page: Page, name: string) =>
-  page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor()
+import { hydrated } from './helpers.ts'
 
 test.describe('Industries dropdown (island)', () => {
   test.use({ viewport: { width: 1280, height: 800 } })

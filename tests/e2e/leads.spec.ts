@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
+import { hydrated } from './helpers.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = `.data/e2e-${process.env.E2E_PORT ?? 4173}`
@@ -37,7 +38,7 @@ test('a message sent from the contact page is stored and listed by `npm run lead
   await page.goto('/contact')
   const form = page.locator('[data-island="forms/ContactForm"]')
   await form.scrollIntoViewIfNeeded()
-  await page.locator('[data-island="forms/ContactForm"][data-hydrated]').waitFor()
+  await hydrated(page, 'forms/ContactForm')
   const email = `ada-${run}@example.com`
   await form.getByLabel('Name').fill('Ada Lovelace')
   await form.getByLabel('Email').fill(email)
@@ -63,7 +64,7 @@ test('a guide request is stored with its kind, title and company', async ({ page
   const email = `grace-${run}@example.com`
   const request = page.getByRole('button', { name: /^Request Guide/ }).first()
   await request.scrollIntoViewIfNeeded()
-  await page.locator('[data-island="request/RequestButton"][data-hydrated]').first().waitFor()
+  await hydrated(page, 'request/RequestButton')
   await request.click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Name').fill('Grace Hopper')

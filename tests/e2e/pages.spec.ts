@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { hydrated } from './helpers.ts'
 import { expectedRoutes } from '../routes.ts'
 
 const routes = await expectedRoutes()
@@ -66,7 +67,7 @@ test.describe('not-found page', () => {
   test('Go Back returns to the previous page', async ({ page }) => {
     await page.goto('/industries/ai-ml')
     await page.goto('/no-such-page')
-    await page.locator('[data-island="nav/NotFoundActions"][data-hydrated]').waitFor()
+    await hydrated(page, 'nav/NotFoundActions')
     await page.getByRole('button', { name: 'Go Back' }).click()
     await expect(page).toHaveURL(/\/industries\/ai-ml$/)
   })
