@@ -25,6 +25,11 @@ export function pageScript(): Plugin {
     // One instance for the client and server builds: the server build reads what the client
     // build wrote down.
     sharedDuringBuild: true,
+    // The dev server's dependency scan starts from entries it knows of; without these it would
+    // find React and React Aria only on the first visit, and reload that page to add them.
+    config: () => ({
+      optimizeDeps: { entries: [PAGE_SCRIPT_SOURCE, 'components/**/*.island.tsx'] },
+    }),
     configResolved(config) {
       root = config.root
       base = config.base
