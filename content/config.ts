@@ -103,6 +103,12 @@ const icon = z
     'The small picture beside the title: one of the icon names listed in content/config.ts.',
   )
 
+/** A person's initials, shown in place of a photo (interviewers and leaders). */
+const avatarInitials = (description: string) =>
+  z
+    .string()
+    .regex(/^[A-Z]{2,3}$/, 'must be two or three capital letters')
+    .describe(description)
 const heading = (what: string) => text(`The heading of the ${what} section.`)
 const lead = z.string().trim().min(1).optional().describe('An optional sentence under the heading.')
 const eyebrow = z
@@ -829,10 +835,7 @@ export const collections = {
             name: text('Full name.'),
             role: text('Specialism and seniority, e.g. "Staff Backend Engineer".'),
             bio: text('One or two sentences on their experience.'),
-            initials: z
-              .string()
-              .regex(/^[A-Z]{2,3}$/, 'must be two or three capital letters')
-              .describe('Shown in the round avatar, e.g. "MC".'),
+            initials: avatarInitials('Shown in the round avatar, e.g. "MC".'),
           }),
         )
         .min(1)
@@ -851,10 +854,7 @@ export const collections = {
             name: text('Full name.'),
             role: text('Their title, e.g. "Co-founder & CEO".'),
             bio: text('Two or three sentences on their background.'),
-            initials: z
-              .string()
-              .regex(/^[A-Z]{2,3}$/, 'must be two or three capital letters')
-              .describe('Shown in the round avatar.'),
+            initials: avatarInitials('Shown in the round avatar.'),
           }),
         )
         .min(1)
