@@ -1,16 +1,10 @@
 // The home page's testimonials (spec §2.4 item 6, §4): one quote at a time, previous and next
 // with wraparound, and a dot per quote that jumps to it. Not auto-rotating, so the current quote
 // is announced politely when it changes.
-import { Quote } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from 'react-aria-components/Button'
+import { TestimonialQuote, type Testimonial } from '../sections/TestimonialQuote.tsx'
 import { CarouselButton } from '../ui/CarouselButton.tsx'
-
-export interface Testimonial {
-  text: string
-  name: string
-  title: string
-}
 
 export interface TestimonialCarouselProps {
   items: Testimonial[]
@@ -56,16 +50,7 @@ export default function TestimonialCarousel({ items, labels }: TestimonialCarous
               inert={index !== current}
               className="w-full shrink-0 px-2"
             >
-              <figure className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-10">
-                <Quote aria-hidden="true" className="mx-auto size-8 text-brand-600" />
-                <blockquote className="mt-4 text-lg text-pretty text-ink sm:text-xl">
-                  <p>{item.text}</p>
-                </blockquote>
-                <figcaption className="mt-6">
-                  <span className="block font-semibold text-ink">{item.name}</span>
-                  <span className="block text-sm text-muted">{item.title}</span>
-                </figcaption>
-              </figure>
+              <TestimonialQuote item={item} />
             </div>
           ))}
         </div>
