@@ -2,7 +2,7 @@ import { expect, test, type Page, type Route } from '@playwright/test'
 import ContactForm from '../../components/forms/ContactForm.island.tsx'
 import RequestButton from '../../components/request/RequestButton.island.tsx'
 import { contactFormProps, guideRequestProps } from './fixtures.ts'
-import { answerFunctionCalls, collectErrors, expectNoAxeViolations } from './helpers.ts'
+import { answerFunctionCalls, collectErrors, expectNoAxeViolations, gate } from './helpers.ts'
 import { openIslandPage } from './island-harness.tsx'
 
 async function open(page: Page) {
@@ -63,10 +63,9 @@ test('the browser blocks an incomplete or malformed form: nothing is sent', asyn
 test('sends the exact payload, shows "Sending...", clears the fields and says "Message sent!"', async ({
   page,
 }) => {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
+  const answer = gate()
   const bodies = await answerFunctionCalls(page, async (route) => {
-    await released
+    await answer.opened
     await ok(route)
   })
   await open(page)
@@ -74,7 +73,7 @@ test('sends the exact payload, shows "Sending...", clears the fields and says "M
   await send(page).click()
   const sending = page.getByRole('button', { name: 'Sending...' })
   await expect(sending).toBeDisabled()
-  release()
+  answer.open()
   const toast = page.getByRole('alertdialog')
   await expect(toast).toContainText('Message sent!')
   await expect(toast).toContainText("We'll get back to you as soon as possible.")

@@ -68,3 +68,10 @@ export async function answerFunctionCalls(page: Page, respond: (route: Route) =>
   })
   return bodies
 }
+
+/** A promise the test opens when it chooses: for holding a response or a file back. */
+export function gate() {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { opened, open }
+}

@@ -3,19 +3,18 @@
 // before an island has started is held and replayed, never lost.
 import { expect, test, type Page } from '@playwright/test'
 import { HELD_PRESS_ATTRIBUTE } from '../../renderer/island-attributes.ts'
-import { allIslandsHydrated, answerFunctionCalls, collectErrors } from './helpers.ts'
+import { allIslandsHydrated, answerFunctionCalls, collectErrors, gate } from './helpers.ts'
 
 const PAGE_SCRIPT = '**/assets/entries/start-islands.*.js'
 
 /** Holds the page script back until the returned function is called. */
 async function holdPageScript(page: Page) {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
+  const script = gate()
   await page.route(PAGE_SCRIPT, async (route) => {
-    await released
+    await script.opened
     await route.continue()
   })
-  return release
+  return script.open
 }
 
 test('the HTML references no script file: the loader adds it after the first paint', async ({

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
 import RequestButton from '../../components/request/RequestButton.island.tsx'
 import { guideRequestProps, scorecardRequestProps } from './fixtures.ts'
-import { answerFunctionCalls, collectErrors, expectNoAxeViolations } from './helpers.ts'
+import { answerFunctionCalls, collectErrors, expectNoAxeViolations, gate } from './helpers.ts'
 import { openIslandPage } from './island-harness.tsx'
 
 // Two request buttons, as on the guides and scorecards pages (each its own island).
@@ -180,10 +180,9 @@ for (const [situation, respond] of failures)
   })
 
 test('while sending, the button reads "Sending..." and is disabled', async ({ page }) => {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
+  const answer = gate()
   await answerFunctionCalls(page, async (route) => {
-    await released
+    await answer.opened
     await ok(route)
   })
   await open(page)
@@ -193,7 +192,7 @@ test('while sending, the button reads "Sending..." and is disabled', async ({ pa
   const sending = dialog(page).getByRole('button', { name: 'Sending...' })
   await expect(sending).toBeVisible()
   await expect(sending).toBeDisabled()
-  release()
+  answer.open()
   await expect(dialog(page)).toHaveCount(0)
 })
 
