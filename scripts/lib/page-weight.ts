@@ -66,9 +66,12 @@ export function readPageReferences(html: string) {
   return { scripts, preloads, stylesheets, islands }
 }
 
+const chunksByFile = (manifest: Manifest) =>
+  new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]))
+
 /** Every file a chunk pulls in through static imports (what the browser fetches with it). */
 export function staticClosure(manifest: Manifest, startFiles: string[]): Set<string> {
-  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]))
+  const byFile = chunksByFile(manifest)
   const seen = new Set<string>()
   const visit = (file: string) => {
     if (seen.has(file)) return
@@ -100,7 +103,7 @@ export async function measurePage(
     start.push(chunk.file)
   }
   if (eager.length) {
-    const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]))
+    const byFile = chunksByFile(manifest)
     for (const script of refs.scripts)
       for (const key of byFile.get(toFile(script))?.dynamicImports ?? [])
         if (!ISLAND_MODULE.test(key) && !LOADED_ON_PRESS.test(key) && manifest[key])
