@@ -4,29 +4,19 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
+import type { StoredContactRequest } from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { hydrated } from './helpers.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = `.data/e2e-${process.env.E2E_PORT ?? 4173}`
 
-interface StoredLead {
-  kind: string
-  title: string | null
-  name: string
-  email: string
-  phone: string
-  company: string | null
-  message: string
-  status: string
-}
-
-async function storedLeads(): Promise<StoredLead[]> {
+async function storedLeads(): Promise<StoredContactRequest[]> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', 'scripts/leads.ts', '--json', '--limit', '200'],
     { cwd: root, env: { ...process.env, LEADS_DATA_DIR: dataDir } },
   )
-  return JSON.parse(stdout) as StoredLead[]
+  return JSON.parse(stdout) as StoredContactRequest[]
 }
 
 // Unique per run, so rows from earlier runs in the same data directory never match.
