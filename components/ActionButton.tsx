@@ -40,3 +40,24 @@ export function ActionButton({
     </ButtonLink>
   )
 }
+
+/** A row of calls to action, or nothing when there are none. Centred under a section by default. */
+export function ActionRow({
+  actions,
+  className = 'mt-12 justify-center',
+  tone,
+}: {
+  actions: Action[]
+  /** Spacing and alignment of the row. */
+  className?: string
+  tone?: 'default' | 'inverse'
+}) {
+  if (!actions.length) return null
+  return (
+    <div className={`flex flex-wrap gap-4 ${className}`}>
+      {actions.map((action) => (
+        <ActionButton key={action.label} action={action} tone={tone} />
+      ))}
+    </div>
+  )
+}

@@ -1,5 +1,5 @@
 import type { Action } from '../../content/index.ts'
-import { ActionButton } from '../ActionButton.tsx'
+import { ActionRow } from '../ActionButton.tsx'
 import { Container } from '../ui/Container.tsx'
 
 export interface CallToActionProps {
@@ -23,11 +23,7 @@ export function CallToAction({ id, headingId, heading, lead, actions }: CallToAc
             {heading}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty text-brand-100">{lead}</p>
-          <div className="mt-10 flex flex-wrap justify-center gap-4">
-            {actions.map((action) => (
-              <ActionButton key={action.label} action={action} tone="inverse" />
-            ))}
-          </div>
+          <ActionRow actions={actions} className="mt-10 justify-center" tone="inverse" />
         </div>
       </Container>
     </section>

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react'
 import type { Action } from '../../content/index.ts'
-import { ActionButton } from '../ActionButton.tsx'
+import { ActionButton, ActionRow } from '../ActionButton.tsx'
 import { IconBadge, type IconName } from './icons.tsx'
-import { ActionRow, cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
+import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export const GRID_COLUMNS = {
   2: 'md:grid-cols-2',
@@ -66,13 +66,7 @@ export function CardGrid({ items, columns, actions, tinted, ...heading }: CardGr
           </li>
         ))}
       </ul>
-      {actions.length > 0 && (
-        <ActionRow>
-          {actions.map((action) => (
-            <ActionButton key={action.label} action={action} />
-          ))}
-        </ActionRow>
-      )}
+      <ActionRow actions={actions} />
     </SectionShell>
   )
 }

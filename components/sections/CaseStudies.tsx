@@ -1,7 +1,7 @@
 import type { Action } from '../../content/index.ts'
-import { ActionButton } from '../ActionButton.tsx'
+import { ActionRow } from '../ActionButton.tsx'
 import { IconBadge, type IconName } from './icons.tsx'
-import { ActionRow, cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
+import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface CaseStudiesProps extends SectionHeadingProps {
   id?: string
@@ -52,13 +52,7 @@ export function CaseStudies({ cases, labels, actions, ...heading }: CaseStudiesP
           </li>
         ))}
       </ul>
-      {actions.length > 0 && (
-        <ActionRow>
-          {actions.map((action) => (
-            <ActionButton key={action.label} action={action} />
-          ))}
-        </ActionRow>
-      )}
+      <ActionRow actions={actions} />
     </SectionShell>
   )
 }

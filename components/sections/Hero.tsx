@@ -1,5 +1,5 @@
 import type { Action } from '../../content/index.ts'
-import { ActionButton } from '../ActionButton.tsx'
+import { ActionRow } from '../ActionButton.tsx'
 import { Container } from '../ui/Container.tsx'
 
 export interface HeroProps {
@@ -24,13 +24,7 @@ export function Hero({ id, badge, headline, lead, actions }: HeroProps) {
           {headline}
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-muted">{lead}</p>
-        {actions.length > 0 && (
-          <div className="mt-10 flex flex-wrap justify-center gap-4">
-            {actions.map((action) => (
-              <ActionButton key={action.label} action={action} />
-            ))}
-          </div>
-        )}
+        <ActionRow actions={actions} className="mt-10 justify-center" />
       </Container>
     </section>
   )

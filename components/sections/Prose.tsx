@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import type { Action } from '../../content/index.ts'
-import { ActionButton } from '../ActionButton.tsx'
+import { ActionRow } from '../ActionButton.tsx'
 import { Container } from '../ui/Container.tsx'
 
 export interface ProseProps {
@@ -47,13 +47,7 @@ export function Prose({
               {paragraph}
             </p>
           ))}
-          {actions.length > 0 && (
-            <div className="mt-8 flex flex-wrap gap-4">
-              {actions.map((action) => (
-                <ActionButton key={action.label} action={action} />
-              ))}
-            </div>
-          )}
+          <ActionRow actions={actions} className="mt-8" />
         </div>
         {points.length > 0 && (
           <div className="rounded-2xl border border-brand-100 bg-brand-50 p-8">

@@ -54,8 +54,4 @@ export function SectionShell({
 }
 
 /** Buttons under a section's content, centred. */
-export function ActionRow({ children }: { children: ReactNode }) {
-  return <div className="mt-12 flex flex-wrap justify-center gap-4">{children}</div>
-}
-
 export const cardClass = 'rounded-xl border border-slate-200 bg-white p-6 shadow-sm'

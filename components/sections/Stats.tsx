@@ -1,6 +1,6 @@
 import type { Action } from '../../content/index.ts'
-import { ActionButton } from '../ActionButton.tsx'
-import { ActionRow, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
+import { ActionRow } from '../ActionButton.tsx'
+import { SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface StatsProps extends SectionHeadingProps {
   id?: string
@@ -24,13 +24,7 @@ export function Stats({ stats, actions, ...heading }: StatsProps) {
           </div>
         ))}
       </dl>
-      {actions.length > 0 && (
-        <ActionRow>
-          {actions.map((action) => (
-            <ActionButton key={action.label} action={action} />
-          ))}
-        </ActionRow>
-      )}
+      <ActionRow actions={actions} />
     </SectionShell>
   )
 }
