@@ -1,7 +1,12 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumPath, CHROMIUM_FLAGS } from './tests/chromium.ts'
+import { freePort } from './tests/e2e/server/free-port.ts'
 
-const PORT = Number(process.env.E2E_PORT ?? 4173)
+// A free port unless the caller names one. Workers load this file again: they inherit the
+// environment set here, so every process agrees on the port and the database directory.
+process.env.E2E_PORT ??= String(freePort())
+process.env.E2E_DATA_DIR ??= `.data/e2e-${process.env.E2E_PORT}`
+const PORT = Number(process.env.E2E_PORT)
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,19 +20,21 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],
-  // The built site, served exactly as `npm start` serves it, on loopback only.
+  // The built site, served exactly as `npm start` serves it, on loopback only; its database
+  // directory and lock are removed when the suite stops it.
   webServer: {
-    command: `tsx server/serve.ts`,
+    command: `tsx tests/e2e/server/serve-for-tests.ts`,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       // Tests fill forms faster than a person; bots are still dropped in the unit tests.
       MIN_SUBMIT_MS: '0',
       RATE_LIMIT_MAX: '1000',
-      LEADS_DATA_DIR: `.data/e2e-${PORT}`,
+      LEADS_DATA_DIR: process.env.E2E_DATA_DIR,
     },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 })

@@ -8,7 +8,9 @@ import type { StoredContactRequest } from '../../supabase/functions/send-contact
 import { hydrated } from './helpers.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const dataDir = `.data/e2e-${process.env.E2E_PORT ?? 4173}`
+// playwright.config.ts picks the server's database directory and hands it to every worker.
+const dataDir = process.env.E2E_DATA_DIR ?? ''
+if (!dataDir) throw new Error('E2E_DATA_DIR is unset: run this suite through playwright.config.ts')
 
 async function storedLeads(): Promise<StoredContactRequest[]> {
   const { stdout } = await promisify(execFile)(
