@@ -27,12 +27,14 @@ const escapeMarkdown = (text: string) => text.replace(/[\\`*_~[\]<>|]/g, '\\$&')
 /** Block boundaries inside a change, shown on one line. */
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' / ')
 
+/** Whitespace around a change as it reads: a line break as " / ", any other as one space. */
+const joint = (space: string) => (space.includes('\n') ? ' / ' : space ? ' ' : '')
+
 /** Marks a changed stretch, keeping its outer spaces outside the marks (Markdown needs that). */
 function mark(text: string, marker: string): string {
-  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!
-  const [, lead, core, trail] = match
-  if (!core) return text.includes('\n') ? ' / ' : text
-  return `${lead ? ' ' : ''}${marker}${escapeMarkdown(oneLine(core))}${marker}${trail ? ' ' : ''}`
+  const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!
+  if (!core) return joint(text)
+  return `${joint(lead)}${marker}${escapeMarkdown(oneLine(core))}${marker}${joint(trail)}`
 }
 
 /** Words of unchanged text, with "/" where one block (heading, paragraph, item) ends. */
@@ -45,17 +47,19 @@ const contextTokens = (text: string) =>
 /** The last few words before a change. */
 function leadingContext(text: string): string {
   const tokens = contextTokens(text)
-  const shown = tokens.slice(-CONTEXT_WORDS).join(' ')
-  const joint = /\n\s*$/.test(text) ? ' / ' : /\s$/.test(text) ? ' ' : ''
-  return (tokens.length > CONTEXT_WORDS ? '…' : '') + escapeMarkdown(shown) + joint
+  const shown = tokens.slice(-CONTEXT_WORDS)
+  while (shown[0] === '/') shown.shift()
+  const cut = tokens.length > CONTEXT_WORDS ? '…' : ''
+  return cut + escapeMarkdown(shown.join(' ')) + joint(/\s*$/.exec(text)![0])
 }
 
 /** The first few words after a change. */
 function trailingContext(text: string): string {
   const tokens = contextTokens(text)
-  const shown = tokens.slice(0, CONTEXT_WORDS).join(' ')
-  const joint = /^\s*\n/.test(text) ? ' / ' : /^\s/.test(text) ? ' ' : ''
-  return joint + escapeMarkdown(shown) + (tokens.length > CONTEXT_WORDS ? '…' : '')
+  const shown = tokens.slice(0, CONTEXT_WORDS)
+  while (shown.at(-1) === '/') shown.pop()
+  const cut = tokens.length > CONTEXT_WORDS ? '…' : ''
+  return joint(/^\s*/.exec(text)![0]) + escapeMarkdown(shown.join(' ')) + cut
 }
 
 /** Unchanged text short enough to show whole between two nearby changes. */
@@ -150,8 +154,7 @@ export function renderChangesReport(changes: SiteChanges, options: ReportOptions
   if (changes.shared.length) {
     const parts = [...new Set(changes.shared.map((change) => change.part.toLowerCase()))]
     out.push(
-      `What pages share changed too (${parts.join(', ')}): each such change is shown once, ` +
-        'under "Changed on many pages", with the pages it appears on.',
+      `Changed on many pages at once: ${parts.join(', ')} (each change shown once, with its pages).`,
     )
   }
   out.push('')

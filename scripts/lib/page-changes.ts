@@ -73,7 +73,7 @@ export function pageParts(page: PageText): Map<string, Part> {
   add({ part: 'Title', value: page.title, shared: false })
   add({ part: 'Description', value: page.description, shared: false })
   add({ part: 'Main content', value: page.main, shared: false })
-  add({ part: 'Header (navigation)', value: page.header, shared: true })
+  add({ part: 'Header and navigation', value: page.header, shared: true })
   add({ part: 'Footer', value: page.footer, shared: true })
   const seenTypes = new Map<string, number>()
   for (const node of page.structuredData) {
