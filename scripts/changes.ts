@@ -25,6 +25,18 @@ const USAGE = `Usage: npm run changes -- [base] [--screenshots DIR]
                      with main, or with origin/main)
   --screenshots DIR  also write before/after PNGs (390 and 1280 px) of each changed page`
 
+/** GitHub drops a job summary above 1 MiB: a very large report is cut, and says so. */
+const STEP_SUMMARY_LIMIT = 1024 * 1024 - 4096
+
+function forStepSummary(report: string): string {
+  if (Buffer.byteLength(report) <= STEP_SUMMARY_LIMIT) return report
+  const cut = Buffer.from(report)
+    .subarray(0, STEP_SUMMARY_LIMIT)
+    .toString()
+    .replace(/\n[^\n]*$/, '')
+  return `${cut}\n\n**The report is too long for a job summary and was cut here**; run \`npm run changes\` locally for the rest.\n`
+}
+
 /** The pages worth a look: every changed page, every added one, and one page per shared change. */
 function screenshotRequests(changes: SiteChanges): ScreenshotRequest[] {
   const requests: ScreenshotRequest[] = changes.changed.map(({ route }) => ({
@@ -49,7 +61,9 @@ async function main() {
   }
   if (positionals.length > 1)
     throw new Error(`expected at most one base, got ${positionals.join(' ')}\n\n${USAGE}`)
-  const log = (line: string) => console.error(line)
+  const started = performance.now()
+  const log = (line: string) =>
+    console.error(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${line}`)
   const repo = await git(process.cwd(), ['rev-parse', '--show-toplevel']).catch(() => {
     throw new Error(`${process.cwd()} is not inside a git repository`)
   })
@@ -60,9 +74,11 @@ async function main() {
   let baseBuild: BaseBuild | undefined
   try {
     baseBuild = await buildCommitInWorktree(repo, base, log)
-    log(
-      `Base built (${baseBuild.install === 'shared' ? 'same lockfile: node_modules shared' : 'installed with npm ci'}).`,
-    )
+    const install =
+      baseBuild.install === 'shared'
+        ? 'same lockfile: node_modules shared'
+        : 'installed with npm ci'
+    log(`Base built (${install}).`)
     log('Building the working tree…')
     await runLogged('npm', ['run', 'build'], repo, 'building the working tree')
 
@@ -72,6 +88,7 @@ async function main() {
       readBuiltPages(path.join(afterDist, 'client')),
     ])
     const changes = compareSites(before, after)
+    log(`Compared ${before.size} pages with ${after.size}.`)
 
     let screenshots: ReportOptions['screenshots']
     if (screenshotsDir) {
@@ -92,6 +109,7 @@ async function main() {
             ? 'the `page-screenshots` artifact of this workflow run'
             : undefined
         screenshots = { dir: values.screenshots!, where, byRoute }
+        log('Screenshots taken.')
       } finally {
         await Promise.all([beforeSite.close(), afterSite.close()])
       }
@@ -103,7 +121,8 @@ async function main() {
       screenshots,
     })
     process.stdout.write(report)
-    if (process.env.GITHUB_STEP_SUMMARY) await appendFile(process.env.GITHUB_STEP_SUMMARY, report)
+    if (process.env.GITHUB_STEP_SUMMARY)
+      await appendFile(process.env.GITHUB_STEP_SUMMARY, forStepSummary(report))
   } finally {
     await baseBuild?.remove()
   }

@@ -22,7 +22,8 @@ export interface ReportOptions {
   screenshots?: { dir: string; where?: string; byRoute: Map<string, string[]> }
 }
 
-const escapeMarkdown = (text: string) => text.replace(/[\\`*_~[\]<>|]/g, '\\$&')
+/** Characters that would start emphasis, code, a link or an HTML tag in running text. */
+const escapeMarkdown = (text: string) => text.replace(/[\\`*_~[\]<>]/g, '\\$&')
 
 /** Block boundaries inside a change, shown on one line. */
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' / ')

@@ -11,7 +11,7 @@ export const SCREENSHOT_WIDTHS = [390, 1280] as const
 /** Viewport height while loading; the shots cover the whole page. */
 const VIEWPORT_HEIGHT = 900
 /** Tall pages are scaled down in the side-by-side image to stay below Chromium's size limit. */
-const MAX_SIDE_BY_SIDE_HEIGHT = 16_000
+const MAX_SIDE_BY_SIDE_HEIGHT = 8_000
 
 export interface ScreenshotRequest {
   route: string
@@ -38,7 +38,7 @@ async function shoot(
   const page = await context.newPage()
   try {
     await page.setViewportSize({ width, height: VIEWPORT_HEIGHT })
-    const response = await page.goto(origin + route, { waitUntil: 'networkidle' })
+    const response = await page.goto(origin + route, { waitUntil: 'load' })
     if (!response) throw new Error(`${origin}${route}: no response`)
     await page.evaluate(() => document.fonts.ready)
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' })
