@@ -195,7 +195,8 @@ describe('npm run changes', () => {
     },
   )
 
-  it('says which base is unknown', async () => {
+  // npm and tsx alone take seconds to start on a busy machine.
+  it('says which base is unknown', { timeout: 60_000 }, async () => {
     const result = await changes(['no-such-ref'])
     expect(result.code).toBe(1)
     expect(result.stderr).toContain(
