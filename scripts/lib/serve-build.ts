@@ -1,0 +1,34 @@
+// Serves one build's dist/client on 127.0.0.1 at a free port, with the headers it was built
+// with (the same static server as `npm start`), until close() is called.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { createStaticSite, readBuiltHeaderRules } from '../../server/static.ts'
+
+export interface ServedBuild {
+  origin: string
+  close(): Promise<void>
+}
+
+export async function serveBuild(distDir: string): Promise<ServedBuild> {
+  const site = createStaticSite(path.join(distDir, 'client'), readBuiltHeaderRules(distDir))
+  const server = createServer((req, res) => {
+    site.handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
+      res.end(String(error))
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
