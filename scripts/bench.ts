@@ -14,14 +14,12 @@
 //
 // Exits 1 when a route misses a target in scripts/lib/budgets.ts (BENCH_TARGETS, TAP_TARGETS).
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import { createStaticSite, readBuiltHeaderRules } from '../server/static.ts'
+import { serveBuild } from './lib/serve-build.ts'
 import { BENCH_TARGETS } from './lib/budgets.ts'
 import { measureTaps, type TapSample } from './lib/tap-latency.ts'
 import { tapReport } from './lib/tap-report.ts'
@@ -49,13 +47,6 @@ interface Sample {
 }
 
 const clientDir = path.resolve('dist/client')
-
-async function serve(root: string): Promise<{ origin: string; server: Server }> {
-  const site = createStaticSite(root, readBuiltHeaderRules())
-  const server = createServer((req, res) => void site.handle(req, res))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
-}
 
 function sample(lhr: Result): Sample {
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
@@ -133,8 +124,8 @@ await writeFile(
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, ''),
 )
 
-const site = await serve(clientDir)
-const floor = await serve(floorDir)
+const site = await serveBuild(path.resolve('dist'))
+const floor = await serveBuild(path.resolve('dist'), { clientDir: floorDir })
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
@@ -163,8 +154,8 @@ try {
     )
 } finally {
   await chrome.kill()
-  site.server.close()
-  floor.server.close()
+  await site.close()
+  await floor.close()
   await rm(floorDir, { recursive: true, force: true })
 }
 

@@ -3,12 +3,10 @@
 // script it requested written down. A static reading of the HTML misses what the viewport
 // decides (an island that hydrates when visible is fetched at once when it is on screen), so
 // the budget is checked against this.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { chromium, type Browser } from '@playwright/test'
-import { createStaticSite, readBuiltHeaderRules } from '../../server/static.ts'
 import { chromiumPath, CHROMIUM_FLAGS } from '../../tests/chromium.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
+import { serveBuild } from './serve-build.ts'
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
@@ -25,16 +23,6 @@ export interface FetchedScripts {
   viewport: ViewportName
   /** Script files requested from the site, as paths below dist/client, in request order. */
   files: string[]
-}
-
-async function serve(
-  clientDir: string,
-  distDir: string,
-): Promise<{ server: Server; base: string }> {
-  const site = createStaticSite(clientDir, readBuiltHeaderRules(distDir), silentLogger)
-  const server = createServer((req, res) => void site.handle(req, res))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
 }
 
 async function visit(browser: Browser, base: string, page: string, viewport: ViewportName) {
@@ -68,7 +56,8 @@ export async function measureFetchedScripts(
   const executablePath = chromiumPath()
   if (!executablePath)
     throw new Error('No Chromium found: run `tsx scripts/ensure-chromium.ts`, or set CHROME_PATH.')
-  const { server, base } = await serve(clientDir, distDir)
+  const site = await serveBuild(distDir, { clientDir, logger: silentLogger })
+  const base = site.origin
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS })
   try {
     const jobs = pages.flatMap((page) =>
@@ -86,6 +75,6 @@ export async function measureFetchedScripts(
     return results
   } finally {
     await browser.close()
-    await new Promise((resolve) => server.close(resolve))
+    await site.close()
   }
 }
