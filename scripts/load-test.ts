@@ -40,21 +40,25 @@ const unlimited = { rateLimit: { max: 1_000_000_000, windowSeconds: 600 } }
 const phases: Phase[] = [
   {
     name: 'mail working',
-    mail: { name: 'accepting', send: () => Promise.resolve() },
+    mail: { name: 'accepting', delivers: true, send: () => Promise.resolve() },
     config: unlimited,
     expectedStatus: 'sent',
     warmUp: true,
   },
   {
     name: 'mail failing',
-    mail: { name: 'failing', send: () => Promise.reject(new Error('provider down (load test)')) },
+    mail: {
+      name: 'failing',
+      delivers: true,
+      send: () => Promise.reject(new Error('provider down (load test)')),
+    },
     config: unlimited,
     expectedStatus: 'failed',
     warmUp: true,
   },
   {
     name: `default rate limit (${DEFAULT_RATE_LIMIT.max}/${DEFAULT_RATE_LIMIT.windowSeconds}s)`,
-    mail: { name: 'accepting', send: () => Promise.resolve() },
+    mail: { name: 'accepting', delivers: true, send: () => Promise.resolve() },
     config: { rateLimit: DEFAULT_RATE_LIMIT },
     expectedStatus: 'sent',
     warmUp: false,

@@ -6,7 +6,7 @@ import { Button } from '../ui/Button.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { showToast } from '../ui/toast.ts'
 import { contactRequestBody } from '../../supabase/functions/_shared/contact-request.ts'
-import { antiBotFields, Honeypot } from './anti-bot.tsx'
+import { requestExtras, Honeypot } from './anti-bot.tsx'
 import { sendContactEmail } from './send-request.ts'
 
 interface ContactPayload {
@@ -51,7 +51,7 @@ export default function ContactForm({ fields, submit, sending, toasts }: Contact
     if (isSending) return
     setSending(true)
     try {
-      await sendContactEmail(contactRequestBody(values, antiBotFields(event.currentTarget)))
+      await sendContactEmail(contactRequestBody(values, requestExtras(event.currentTarget)))
       setValues(EMPTY)
       void showToast(toasts.success)
     } catch (error) {

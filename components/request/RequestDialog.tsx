@@ -9,7 +9,7 @@ import {
   type RequestErrors,
   type RequestValues,
 } from '../forms/request-rules.ts'
-import { antiBotFields, Honeypot } from '../forms/anti-bot.tsx'
+import { requestExtras, Honeypot } from '../forms/anti-bot.tsx'
 import { sendContactEmail } from '../forms/send-request.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog } from '../ui/Dialog.tsx'
@@ -87,7 +87,7 @@ function RequestForm({
     setSending(true)
     try {
       await sendContactEmail(
-        requestPayload(kind, title, values, antiBotFields(event.currentTarget)),
+        requestPayload(kind, title, values, requestExtras(event.currentTarget)),
       ).catch((cause: unknown) => {
         throw new Error('Failed to send email request', { cause })
       })

@@ -55,14 +55,18 @@ export function collectErrors(page: Page) {
 
 /**
  * Answers the send-contact-email call with `respond` and records each body it received. The
- * anti-bot fields the function needs are checked and taken off: what remains is the spec's payload.
+ * request id and the anti-bot fields the forms add are checked and taken off: what remains is the
+ * spec's payload.
  */
 export async function answerFunctionCalls(page: Page, respond: (route: Route) => Promise<void>) {
   const bodies: unknown[] = []
   await page.route(FUNCTION_URL, async (route) => {
-    const { website, elapsedMs, ...payload } = route.request().postDataJSON()
+    const { website, elapsedMs, requestId, ...payload } = route.request().postDataJSON()
     expect(website).toBe('')
     expect(elapsedMs).toBeGreaterThan(0)
+    expect(requestId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
     bodies.push(payload)
     await respond(route)
   })
