@@ -1,9 +1,11 @@
 // The page script, a few kilobytes, added by the inline loader (./page-script.ts) once the page
 // has painted. It finds the islands in the HTML and starts each one when its hydrate strategy
 // says so, loading the island's code and React together (./hydrate-island.ts). It also opens
-// the booking dialog from any booking link, loading the dialog on the first click.
+// the booking dialog from any booking link, loading the dialog on the first click, and the notice
+// of requests kept in the browser when there are any.
 import type { ComponentType } from 'react'
 import { bookingLinkClicked, upgradeBookingLinks } from '../components/booking/booking-links.ts'
+import { KEPT_REQUESTS_KEY } from '../components/forms/kept-requests-flag.ts'
 import { islandName, type HydrateOn } from './island-name.ts'
 import { hasHeldPress, keepTypedValues, replayHeldPress } from './early-input.ts'
 import { HYDRATED_ATTRIBUTE } from './island-attributes.ts'
@@ -18,9 +20,11 @@ const loaders = Object.fromEntries(
 )
 
 function startIsland(element: HTMLElement, island: string) {
+  // Modules, not destructured imports: Vite wraps a destructured import() in extra code, and
+  // this script is on every page.
   Promise.all([import('./hydrate-island.ts'), loaders[island]!()])
-    .then(([{ hydrateIsland }, { default: Component }]) =>
-      hydrateIsland(element, Component, {
+    .then(([hydration, { default: Component }]) =>
+      hydration.hydrateIsland(element, Component, {
         // What was typed goes into React's state before anything re-renders the fields ...
         onHydrated: () => {
           element.setAttribute(HYDRATED_ATTRIBUTE, 'true')
@@ -50,9 +54,19 @@ document.addEventListener('click', (event) => {
   if (!link) return
   event.preventDefault()
   import('../components/booking/open-booking.tsx')
-    .then(({ openBooking }) => openBooking(link))
+    .then((booking) => booking.openBooking(link))
     .catch((error: unknown) => {
       console.error('The booking dialog failed to load', error)
       window.open(link.href, '_blank', 'noopener')
     })
 })
+
+// Requests kept in this browser (the function was unreachable): their notice and later send
+// (KeptRequests.tsx, which mounts itself) load only when some are kept, or a form keeps one now.
+const showKeptRequests = () => import('../components/forms/KeptRequests.tsx').catch(console.error)
+addEventListener(KEPT_REQUESTS_KEY, showKeptRequests)
+try {
+  if (localStorage[KEPT_REQUESTS_KEY]) void showKeptRequests()
+} catch {
+  // no storage, so nothing kept
+}

@@ -6,7 +6,7 @@ import {
   fieldErrors,
   requestDialogBody,
   requestFormSchema,
-  type ContactRequestBody,
+  type FormRequestBody,
   type RequestExtras,
   type RequestKind,
 } from '../../supabase/functions/_shared/contact-request.ts'
@@ -50,7 +50,7 @@ export function requestPayload(
   title: string,
   values: RequestValues,
   extras: RequestExtras,
-): ContactRequestBody {
+): FormRequestBody {
   const parsed = requestFormSchema.safeParse(values)
   if (!parsed.success) throw new Error('requestPayload needs values that passed validateRequest')
   return requestDialogBody({ kind, title }, parsed.data, extras)

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type Route } from '@playwright/test'
+import { KEPT_REQUESTS_KEY, type KeptRequest } from '../../components/forms/kept-requests.ts'
 import { FUNCTION_URL } from './fixtures.ts'
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -78,4 +79,10 @@ export function gate() {
   let open!: () => void
   const opened = new Promise<void>((resolve) => (open = resolve))
   return { opened, open }
+}
+
+/** The requests this page's browser keeps to send later (localStorage), as the forms wrote them. */
+export async function keptInBrowser(page: Page): Promise<KeptRequest[]> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), KEPT_REQUESTS_KEY)
+  return raw === null ? [] : (JSON.parse(raw) as KeptRequest[])
 }

@@ -165,6 +165,8 @@ export const contactRequestSchema = z
     }),
   )
 export type ContactRequestBody = z.input<typeof contactRequestSchema>
+/** A body built by this site's forms: always with its request id. */
+export type FormRequestBody = ContactRequestBody & { [REQUEST_ID_FIELD]: string }
 export type ContactRequest = z.output<typeof contactRequestSchema>
 
 /** First message per field, keyed by the field name ("body" for the body as a whole). */
@@ -196,7 +198,7 @@ const extraFields = (extras: RequestExtras) => ({
 export function contactRequestBody(
   values: ContactFormValues,
   extras: RequestExtras,
-): ContactRequestBody {
+): FormRequestBody {
   return {
     name: values.name,
     email: values.email,
@@ -211,7 +213,7 @@ export function requestDialogBody(
   item: { kind: RequestKind; title: string },
   values: RequestFormValues,
   extras: RequestExtras,
-): ContactRequestBody {
+): FormRequestBody {
   return {
     name: values.name,
     email: values.email,
