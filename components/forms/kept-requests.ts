@@ -1,6 +1,6 @@
 // Requests the function could not take (unreachable, 5xx, no answer in time) are kept in this
 // browser's localStorage and sent again on the next page load or when the browser is back
-// online (KeptRequests.island.tsx). They expire after KEPT_REQUEST_DAYS; the visitor can see and
+// online (KeptRequests.tsx). They expire after KEPT_REQUEST_DAYS; the visitor can see and
 // discard them.
 import type {
   ContactKind,
