@@ -1,10 +1,8 @@
 // Sends a message to the send-contact-email backend function through supabase-js. The client
 // (a sizeable library) is imported on the first submit, never with the page.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import {
-  CONTACT_FUNCTION_NAME,
-  type ContactRequestBody,
-} from '../../supabase/functions/_shared/contact-request.ts'
+import type { ContactRequestBody } from '../../supabase/functions/_shared/contact-request.ts'
+import { CONTACT_FUNCTION_NAME } from '../../supabase/functions/_shared/function-name.ts'
 
 /** How long the browser waits for the function before it keeps the request to send it later. */
 export const SEND_TIMEOUT_MS = 15_000

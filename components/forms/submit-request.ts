@@ -21,6 +21,8 @@ export async function submitRequest(
       error instanceof SendError &&
       error.retryable &&
       keepRequest({ requestId: body.requestId, kind: what.kind, title: what.title, body })
+    // The notice of kept requests, which also sends them once the connection is back.
+    if (kept) import('./KeptRequests.tsx').catch(console.error)
     return { outcome: kept ? 'kept' : 'failed', error }
   }
 }

@@ -17,8 +17,7 @@ export type {
   RequestMessageParts,
 } from './request-message.ts'
 
-export const CONTACT_FUNCTION_NAME = 'send-contact-email'
-export const CONTACT_FUNCTION_PATH = `/functions/v1/${CONTACT_FUNCTION_NAME}`
+export { CONTACT_FUNCTION_NAME, CONTACT_FUNCTION_PATH } from './function-name.ts'
 
 /** Anti-bot field: a visually hidden input that people leave empty and form-filling bots do not. */
 export const HONEYPOT_FIELD = 'website'
