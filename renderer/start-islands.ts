@@ -8,8 +8,11 @@ import { bookingLinkClicked, upgradeBookingLinks } from '../components/booking/b
 import { KEPT_REQUESTS_KEY } from '../components/forms/kept-requests-flag.ts'
 import { islandFile, type HydrateOn } from './island-name.ts'
 import { hasHeldPress, keepTypedValues, replayHeldPress } from './early-input.ts'
+import { reportGuardRedirect } from './guard-notice.ts'
 import { HYDRATED_ATTRIBUTE } from './island-attributes.ts'
 import { scheduleHydration } from './schedule-hydration.ts'
+
+reportGuardRedirect()
 
 // Keyed by file path; looked up by the island's name (islandFile), not re-keyed at start-up.
 const loaders = import.meta.glob<{ default: ComponentType<Record<string, unknown>> }>(
