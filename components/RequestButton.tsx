@@ -20,7 +20,7 @@ export const requestSubject = (kind: RequestButtonProps['kind'], title: string) 
  * without JavaScript an e-mail link with the request as its subject.
  */
 export function RequestButton({ kind, id, title, label }: RequestButtonProps) {
-  const { email, requests, ui } = useSite()
+  const { email, requests, keptRequests, ui } = useSite()
   const href = `mailto:${email}?subject=${encodeURIComponent(requestSubject(kind, title))}`
   const words = requests[kind]
   return (
@@ -45,6 +45,7 @@ export function RequestButton({ kind, id, title, label }: RequestButtonProps) {
           toasts: {
             success: { title: requests.successTitle, description: words.success },
             failure: requests.failure,
+            kept: { title: keptRequests.title, description: keptRequests.request },
           },
         }}
       />

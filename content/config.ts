@@ -668,6 +668,37 @@ export const collections = {
             .describe('The toast when a request could not be sent.'),
         })
         .describe('The dialog behind every "Request Guide" and "Request Scorecard" button.'),
+      keptRequests: z
+        .strictObject({
+          title: text(
+            'Title of the toast when a message or request could not be sent and is kept in the browser, e.g. "Not sent yet".',
+          ),
+          message: text(
+            'Text of that toast for the contact form: the message is kept in this browser and sent when the connection is back.',
+          ),
+          request: text(
+            'Text of that toast for a guide or scorecard request: the request is kept and sent when the connection is back.',
+          ),
+          sent: z
+            .strictObject({ title: text('Toast title.'), description: text('Toast text.') })
+            .describe('The toast when a kept request has been sent after all.'),
+          notice: z
+            .strictObject({
+              label: text('Name of the notice for screen readers, e.g. "Requests not sent yet".'),
+              summary: text(
+                'The notice’s sentence; {count} becomes the number of kept requests and {days} how many days they are kept.',
+              ),
+              show: text('Button that lists the kept requests.'),
+              hide: text('Button that hides the list again.'),
+              discard: text('Button that deletes one kept request from this browser.'),
+            })
+            .describe(
+              'The small notice shown while requests are kept in the browser: see and discard them.',
+            ),
+        })
+        .describe(
+          'Words for requests the site could not send (no connection, server error, no answer in 15 s): kept in the visitor’s browser for 7 days and sent when the connection is back.',
+        ),
       notFound: z
         .strictObject({
           ...seo,

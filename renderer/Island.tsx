@@ -7,8 +7,9 @@ import { islandName, type HydrateOn } from './island-name.ts'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any island's props
 type AnyComponent = ComponentType<any>
 
-const islandModules = import.meta.glob<{ default: AnyComponent }>('/components/**/*.island.tsx', {
+const islandModules = import.meta.glob<{ default: AnyComponent }>('./**/*.island.tsx', {
   eager: true,
+  base: '/components/', // ISLAND_GLOB_BASE (import.meta.glob takes literals only)
 })
 const namesByComponent = new Map<AnyComponent, string>(
   Object.entries(islandModules).map(([file, module]) => [module.default, islandName(file)]),

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { KeptRequestsProps } from '../components/forms/KeptRequests.tsx'
 import { SiteFooter } from '../components/layout/SiteFooter.tsx'
 import { SiteHeader } from '../components/layout/SiteHeader.tsx'
 import { SiteProvider } from '../components/site-context.tsx'
@@ -27,6 +28,15 @@ export function Layout({
         {children}
       </main>
       <SiteFooter site={site} />
+      {/* Requests kept in this browser to be sent later: the page script mounts their notice
+          here only when there are some (components/forms/KeptRequests.tsx). */}
+      <div
+        data-kept-requests=""
+        data-props={JSON.stringify({
+          notice: site.keptRequests.notice,
+          sent: site.keptRequests.sent,
+        } satisfies KeptRequestsProps)}
+      />
     </SiteProvider>
   )
 }

@@ -1,7 +1,9 @@
-// npm run load [-- --duration 10 --connections 20]
+// npm run load [-- --duration 10 --connections 20 --mode all|repeats]
 // Starts its own server on 127.0.0.1 with the function mounted on a fresh PGlite directory, fires
 // autocannon at it, and checks that every successful answer has its row: with mail working, with
-// mail failing, and with the default rate limit in force.
+// mail failing, with the default rate limit in force, and (--mode repeats runs only this one)
+// with the mail failing and 10 % of the requests repeating an earlier requestId, as a browser
+// does when it sends a kept request again: rows must equal distinct successes, 0 duplicates.
 import autocannon from 'autocannon'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -23,8 +25,13 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
+    mode: { type: 'string', default: 'all' },
   },
 })
+if (values.mode !== 'all' && values.mode !== 'repeats') {
+  console.error('--mode must be "all" or "repeats"')
+  process.exit(2)
+}
 const durationSeconds = Number(values.duration)
 const connections = Number(values.connections)
 
@@ -34,41 +41,85 @@ interface Phase {
   config: Partial<HandlerConfig>
   expectedStatus: 'sent' | 'failed'
   warmUp: boolean
+  /** Share of requests that repeat an earlier requestId; absent: no requestId is sent. */
+  repeatShare?: number
 }
 
 const unlimited = { rateLimit: { max: 1_000_000_000, windowSeconds: 600 } }
-const phases: Phase[] = [
+const failingMail: MailTransport = {
+  name: 'failing',
+  delivers: true,
+  send: () => Promise.reject(new Error('provider down (load test)')),
+}
+const repeatsPhase: Phase = {
+  name: '10 % repeated requestIds, mail failing',
+  mail: failingMail,
+  config: unlimited,
+  expectedStatus: 'failed',
+  warmUp: true,
+  repeatShare: 0.1,
+}
+const allPhases: Phase[] = [
   {
     name: 'mail working',
-    mail: { name: 'accepting', send: () => Promise.resolve() },
+    mail: { name: 'accepting', delivers: true, send: () => Promise.resolve() },
     config: unlimited,
     expectedStatus: 'sent',
     warmUp: true,
   },
   {
     name: 'mail failing',
-    mail: { name: 'failing', send: () => Promise.reject(new Error('provider down (load test)')) },
+    mail: {
+      name: 'failing',
+      delivers: true,
+      send: () => Promise.reject(new Error('provider down (load test)')),
+    },
     config: unlimited,
     expectedStatus: 'failed',
     warmUp: true,
   },
   {
     name: `default rate limit (${DEFAULT_RATE_LIMIT.max}/${DEFAULT_RATE_LIMIT.windowSeconds}s)`,
-    mail: { name: 'accepting', send: () => Promise.resolve() },
+    mail: { name: 'accepting', delivers: true, send: () => Promise.resolve() },
     config: { rateLimit: DEFAULT_RATE_LIMIT },
     expectedStatus: 'sent',
     warmUp: false,
   },
+  repeatsPhase,
 ]
+const phases = values.mode === 'repeats' ? [repeatsPhase] : allPhases
 
-const body = JSON.stringify({
+const fields = {
   name: 'Load Test',
   email: 'load@example.com',
   phone: '',
   message: 'Guide Request: System Design Interview Guide\nCompany: Bench Inc\nMessage: load test',
   website: '',
   elapsedMs: 10_000,
-})
+}
+const body = JSON.stringify(fields)
+
+/** Bodies with a fresh requestId, or (share of the time) one already sent. */
+function requestIdBodies(repeatShare: number) {
+  const issued: string[] = []
+  let repeats = 0
+  return {
+    get repeats() {
+      return repeats
+    },
+    next(): string {
+      let requestId: string
+      if (issued.length > 0 && Math.random() < repeatShare) {
+        requestId = issued[Math.floor(Math.random() * issued.length)]!
+        repeats++
+      } else {
+        requestId = crypto.randomUUID()
+        issued.push(requestId)
+      }
+      return JSON.stringify({ ...fields, requestId })
+    },
+  }
+}
 
 interface PhaseReport {
   phase: string
@@ -80,6 +131,9 @@ interface PhaseReport {
   'other non-2xx': number
   errors: number
   rows: number
+  'distinct successes': number | string
+  'repeats sent': number | string
+  duplicates: number | string
   'rows ok': string
 }
 
@@ -100,12 +154,18 @@ async function runPhase(phase: Phase): Promise<PhaseReport> {
   // success answers it actually gave; the client's count may trail by the in-flight few.
   let served2xx = 0
   let inFlight = 0
+  // The row ids the successful answers named: a repeated requestId is answered with its first id.
+  const answeredIds = new Set<string>()
   const server = createServer((req, res) => {
     inFlight++
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res
     res.end = ((...args: unknown[]) => {
       inFlight--
-      if (res.statusCode === 200) served2xx++
+      if (res.statusCode === 200) {
+        served2xx++
+        const answer = JSON.parse(String(args[0])) as { id: string }
+        answeredIds.add(answer.id)
+      }
       return end(...args)
     }) as typeof res.end
     functions.middleware(req, res, () => {
@@ -124,6 +184,14 @@ async function runPhase(phase: Phase): Promise<PhaseReport> {
     )
     return rows
   }
+  const countDuplicates = async () => {
+    const { rows } = await database.db.query<{ duplicates: number }>(
+      `select (count(request_id) - count(distinct request_id))::int as duplicates
+       from contact_requests`,
+    )
+    return rows[0]!.duplicates
+  }
+  const bodies = phase.repeatShare === undefined ? null : requestIdBodies(phase.repeatShare)
   try {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as AddressInfo
@@ -134,6 +202,17 @@ async function runPhase(phase: Phase): Promise<PhaseReport> {
       body,
       connections,
       timeout: 10,
+      ...(bodies && {
+        requests: [
+          {
+            method: 'POST' as const,
+            setupRequest: (request: Record<string, unknown>) => ({
+              ...request,
+              body: bodies.next(),
+            }),
+          },
+        ],
+      }),
     }
     // Warm up (JIT, database caches) before measuring; the rate-limit phase skips it so its
     // five allowed requests are measured.
@@ -142,6 +221,13 @@ async function runPhase(phase: Phase): Promise<PhaseReport> {
       await settle()
     }
     const servedBefore = served2xx
+    answeredIds.clear()
+    const repeatsBefore = bodies?.repeats ?? 0
+    const rowsBeforeIds = new Set(
+      (await database.db.query<{ id: string }>('select id from contact_requests')).rows.map(
+        (row) => row.id,
+      ),
+    )
     const rowsBefore = (await countRows()).reduce((sum, row) => sum + row.count, 0)
     const result = await autocannon({ ...target, duration: durationSeconds })
     await settle()
@@ -152,11 +238,19 @@ async function runPhase(phase: Phase): Promise<PhaseReport> {
       (rows.find((row) => row.status === phase.expectedStatus)?.count ?? 0) - rowsBefore
     const tooMany = result.statusCodeStats?.['429']?.count ?? 0
     const clientSawAllButInFlight = result['2xx'] <= served && served <= result['2xx'] + connections
-    const rowsOk =
-      stored === served &&
-      withExpectedStatus === stored &&
-      clientSawAllButInFlight &&
-      result['5xx'] === 0
+    // A repeat may be answered with a row stored during the warm-up; count only this run's.
+    const distinct = [...answeredIds].filter((id) => !rowsBeforeIds.has(id)).length
+    const duplicates = await countDuplicates()
+    const rowsOk = bodies
+      ? stored === distinct &&
+        duplicates === 0 &&
+        withExpectedStatus === stored &&
+        bodies.repeats > repeatsBefore &&
+        result['5xx'] === 0
+      : stored === served &&
+        withExpectedStatus === stored &&
+        clientSawAllButInFlight &&
+        result['5xx'] === 0
     return {
       phase: phase.name,
       'req/s': Math.round(result.requests.average),
@@ -167,6 +261,9 @@ async function runPhase(phase: Phase): Promise<PhaseReport> {
       'other non-2xx': result.non2xx - tooMany,
       errors: result.errors + result.timeouts,
       rows: stored,
+      'distinct successes': bodies ? distinct : '-',
+      'repeats sent': bodies ? bodies.repeats - repeatsBefore : '-',
+      duplicates: bodies ? duplicates : '-',
       'rows ok': rowsOk ? `yes (all ${phase.expectedStatus})` : 'NO',
     }
   } finally {
@@ -203,5 +300,7 @@ if (failed.length > 0) {
   )
   process.exitCode = 1
 } else {
-  console.log('Every successful answer has exactly one stored row.')
+  console.log(
+    'Every successful answer has exactly one stored row; repeated requestIds made no second row.',
+  )
 }

@@ -1,10 +1,15 @@
 // How the leads command reaches the stored requests: through the running site server's admin
 // endpoint when a server holds the database, otherwise by opening the database itself.
-import type { RetryReport } from '../supabase/functions/send-contact-email/deliver.ts'
-import { retryFailedContactRequests } from '../supabase/functions/send-contact-email/deliver.ts'
-import type {
-  DeliveryStatus,
-  StoredContactRequest,
+import {
+  releaseSpam,
+  retryContactRequests,
+  type ReleaseResult,
+  type RetryReport,
+} from '../supabase/functions/send-contact-email/deliver.ts'
+import {
+  SPAM_RETENTION_DAYS,
+  type DeliveryStatus,
+  type StoredContactRequest,
 } from '../supabase/functions/send-contact-email/lead-store.ts'
 import type { Logger } from '../supabase/functions/send-contact-email/logger.ts'
 import { mailTransportFromEnv } from '../supabase/functions/send-contact-email/mail-from-env.ts'
@@ -14,11 +19,21 @@ import { ADMIN_TOKEN_HEADER } from './leads-admin-server.ts'
 import { openLocalDatabase, resolveDataDir } from './local-database.ts'
 import { createSqlLeadStore } from './sql-lead-store.ts'
 
+export interface PurgeReport {
+  purged: number
+  olderThanDays: number
+}
+
 export interface LeadsAccess {
   /** 'server': answered by the running site server; 'direct': this process opened the data. */
   via: 'server' | 'direct'
   list(filter?: { status?: DeliveryStatus; limit?: number }): Promise<StoredContactRequest[]>
-  retryFailed(): Promise<RetryReport>
+  /** Sends failed requests again, and logged ones when a mail provider is configured. */
+  retry(): Promise<RetryReport>
+  /** Releases one request from spam and mails it. */
+  release(id: string): Promise<ReleaseResult>
+  /** Deletes spam older than SPAM_RETENTION_DAYS. */
+  purgeSpam(): Promise<PurgeReport>
   close(): Promise<void>
 }
 
@@ -39,7 +54,9 @@ function serverAccess(holder: Required<Pick<LockInfo, 'adminUrl' | 'adminToken'>
       if (filter.limit) query.set('limit', String(filter.limit))
       return call('GET', `/leads?${query}`)
     },
-    retryFailed: () => call('POST', '/retry'),
+    retry: () => call('POST', '/retry'),
+    release: (id) => call('POST', `/release?${new URLSearchParams({ id })}`),
+    purgeSpam: () => call('POST', '/purge'),
     close: () => Promise.resolve(),
   }
 }
@@ -62,10 +79,16 @@ export async function openLeadsAccess(options: {
   const local = await openLocalDatabase(dataDir)
   const store = createSqlLeadStore(local.db)
   const mail = options.mail ?? mailTransportFromEnv((name) => env[name], options.logger)
+  const deps = { store, mail, logger: options.logger }
   return {
     via: 'direct',
     list: (filter) => store.listContactRequests(filter),
-    retryFailed: () => retryFailedContactRequests({ store, mail, logger: options.logger }),
+    retry: () => retryContactRequests(deps),
+    release: (id) => releaseSpam(id, deps),
+    purgeSpam: async () => ({
+      purged: await store.purgeSpam(SPAM_RETENTION_DAYS),
+      olderThanDays: SPAM_RETENTION_DAYS,
+    }),
     close: () => local.close(),
   }
 }

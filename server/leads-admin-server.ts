@@ -3,11 +3,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { timingSafeEqual, randomBytes } from 'node:crypto'
-import type {
-  DeliveryStatus,
-  LeadStore,
+import {
+  isDeliveryStatus,
+  SPAM_RETENTION_DAYS,
+  type LeadStore,
 } from '../supabase/functions/send-contact-email/lead-store.ts'
-import { retryFailedContactRequests } from '../supabase/functions/send-contact-email/deliver.ts'
+import {
+  releaseSpam,
+  retryContactRequests,
+} from '../supabase/functions/send-contact-email/deliver.ts'
 import type { Logger } from '../supabase/functions/send-contact-email/logger.ts'
 import type { MailTransport } from '../supabase/functions/send-contact-email/mail-transport.ts'
 
@@ -19,8 +23,6 @@ export interface LeadsAdminServer {
   close(): Promise<void>
 }
 
-const statuses = new Set<string>(['received', 'sent', 'failed'])
-
 export async function startLeadsAdminServer(deps: {
   store: LeadStore
   mail: MailTransport
@@ -28,6 +30,24 @@ export async function startLeadsAdminServer(deps: {
 }): Promise<LeadsAdminServer> {
   const token = randomBytes(24).toString('hex')
   const expected = Buffer.from(token)
+
+  function route(method: string | undefined, url: URL): Promise<unknown> | null {
+    const status = url.searchParams.get('status') ?? ''
+    if (method === 'GET' && url.pathname === '/leads')
+      return deps.store.listContactRequests({
+        status: isDeliveryStatus(status) ? status : undefined,
+        limit: Number(url.searchParams.get('limit')) || undefined,
+      })
+    if (method === 'POST' && url.pathname === '/retry') return retryContactRequests(deps)
+    if (method === 'POST' && url.pathname === '/release')
+      return releaseSpam(url.searchParams.get('id') ?? '', deps)
+    if (method === 'POST' && url.pathname === '/purge')
+      return deps.store
+        .purgeSpam(SPAM_RETENTION_DAYS)
+        .then((purged) => ({ purged, olderThanDays: SPAM_RETENTION_DAYS }))
+    return null
+  }
+
   const server: Server = createServer((req, res) => {
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' })
@@ -38,18 +58,7 @@ export async function startLeadsAdminServer(deps: {
       reply(401, { error: 'Unauthorized' })
       return
     }
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const work =
-      req.method === 'GET' && url.pathname === '/leads'
-        ? deps.store.listContactRequests({
-            status: statuses.has(url.searchParams.get('status') ?? '')
-              ? (url.searchParams.get('status') as DeliveryStatus)
-              : undefined,
-            limit: Number(url.searchParams.get('limit')) || undefined,
-          })
-        : req.method === 'POST' && url.pathname === '/retry'
-          ? retryFailedContactRequests(deps)
-          : null
+    const work = route(req.method, new URL(req.url ?? '/', 'http://127.0.0.1'))
     if (!work) {
       reply(404, { error: 'Not found' })
       return

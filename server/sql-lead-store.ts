@@ -1,19 +1,32 @@
 // LeadStore on a plain SQL connection (PGlite locally), calling the same SQL functions the
 // Supabase store calls through the REST API.
 import {
+  INSERTED_COLUMNS,
+  insertedValues,
   toStoredContactRequest,
   type ContactRequestRow,
 } from '../supabase/functions/send-contact-email/contact-request-row.ts'
-import type {
-  LeadStore,
-  NewContactRequest,
-} from '../supabase/functions/send-contact-email/lead-store.ts'
+import type { LeadStore } from '../supabase/functions/send-contact-email/lead-store.ts'
 
 export interface SqlClient {
   query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>
 }
 
+// A repeated request_id inserts nothing (on conflict do nothing), so the first row is read back.
+const insertSql = `insert into public.contact_requests (${INSERTED_COLUMNS.join(', ')})
+  values (${INSERTED_COLUMNS.map((_, index) => `$${index + 1}`).join(', ')})
+  on conflict (request_id) do nothing
+  returning *`
+
 export function createSqlLeadStore(db: SqlClient): LeadStore {
+  async function findByRequestId(requestId: string) {
+    const { rows } = await db.query<ContactRequestRow>(
+      'select * from public.contact_requests where request_id = $1',
+      [requestId],
+    )
+    return rows[0] ? toStoredContactRequest(rows[0]) : null
+  }
+
   return {
     async hitRateLimit(clientHash, limit) {
       const { rows } = await db.query<{ retry_after: number }>(
@@ -23,32 +36,22 @@ export function createSqlLeadStore(db: SqlClient): LeadStore {
       return rows[0]!.retry_after
     },
 
-    async insertContactRequest(request: NewContactRequest) {
-      const { rows } = await db.query<ContactRequestRow>(
-        `insert into public.contact_requests
-           (kind, title, name, email, phone, company, message, page, user_agent, client_hash)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         returning *`,
-        [
-          request.kind,
-          request.title,
-          request.name,
-          request.email,
-          request.phone,
-          request.company,
-          request.message,
-          request.page,
-          request.userAgent,
-          request.clientHash,
-        ],
-      )
-      return toStoredContactRequest(rows[0]!)
+    findByRequestId,
+
+    async insertContactRequest(request) {
+      const { rows } = await db.query<ContactRequestRow>(insertSql, insertedValues(request))
+      if (rows[0]) return { row: toStoredContactRequest(rows[0]), created: true }
+      const first = request.requestId ? await findByRequestId(request.requestId) : null
+      if (!first) throw new Error('insert contact_requests returned no row')
+      return { row: first, created: false }
     },
 
     async recordDelivery(id, outcome) {
-      await db.query('select public.record_contact_delivery($1, $2)', [
+      await db.query('select public.record_contact_delivery($1, $2, $3, $4)', [
         id,
-        outcome.ok ? null : outcome.error,
+        outcome.status,
+        outcome.transport,
+        outcome.status === 'failed' ? outcome.error : null,
       ])
     },
 
@@ -61,6 +64,25 @@ export function createSqlLeadStore(db: SqlClient): LeadStore {
         [filter.status ?? null, filter.limit ?? 10_000],
       )
       return rows.map(toStoredContactRequest)
+    },
+
+    async releaseSpam(id) {
+      const { rows } = await db.query<ContactRequestRow>(
+        `update public.contact_requests set status = 'received'
+         where id = $1 and status = 'spam' returning *`,
+        [id],
+      )
+      return rows[0] ? toStoredContactRequest(rows[0]) : null
+    },
+
+    async purgeSpam(olderThanDays) {
+      const { rows } = await db.query<{ id: string }>(
+        `delete from public.contact_requests
+         where status = 'spam' and created_at < now() - make_interval(days => $1)
+         returning id`,
+        [olderThanDays],
+      )
+      return rows.length
     },
   }
 }

@@ -6,8 +6,8 @@ import { Button } from '../ui/Button.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { showToast } from '../ui/toast.ts'
 import { contactRequestBody } from '../../supabase/functions/_shared/contact-request.ts'
-import { antiBotFields, Honeypot } from './anti-bot.tsx'
-import { sendContactEmail } from './send-request.ts'
+import { requestExtras, Honeypot } from './anti-bot.tsx'
+import { submitRequest } from './submit-request.ts'
 
 interface ContactPayload {
   name: string
@@ -30,6 +30,8 @@ export interface ContactFormProps {
   toasts: {
     success: { title: string; description: string }
     failure: { title: string; description: string }
+    /** The failure toast when the message is kept in the browser to be sent later. */
+    kept: { title: string; description: string }
   }
 }
 
@@ -50,16 +52,21 @@ export default function ContactForm({ fields, submit, sending, toasts }: Contact
     event.preventDefault()
     if (isSending) return
     setSending(true)
-    try {
-      await sendContactEmail(contactRequestBody(values, antiBotFields(event.currentTarget)))
+    const body = contactRequestBody(values, requestExtras(event.currentTarget))
+    const result = await submitRequest(body, { kind: 'contact', title: null })
+    setSending(false)
+    if (result.outcome === 'sent') {
       setValues(EMPTY)
       void showToast(toasts.success)
-    } catch (error) {
-      console.error('Error sending message:', error)
-      void showToast({ ...toasts.failure, variant: 'destructive' })
-    } finally {
-      setSending(false)
+      return
     }
+    console.error('Error sending message:', result.error)
+    // A kept message leaves the form: it is sent from the browser's store, not typed again.
+    if (result.outcome === 'kept') setValues(EMPTY)
+    void showToast({
+      ...(result.outcome === 'kept' ? toasts.kept : toasts.failure),
+      variant: 'destructive',
+    })
   }
 
   return (

@@ -1,6 +1,10 @@
-// The two fields the send-contact-email function uses to drop bots quietly: a honeypot people
-// never see, and the time since the page loaded (bots post at once). See supabase/README.md.
-import { ELAPSED_FIELD, HONEYPOT_FIELD } from '../../supabase/functions/_shared/contact-request.ts'
+// The two fields the send-contact-email function judges bots by (a honeypot people never see, and
+// the time since the page loaded), and the request's id. See supabase/README.md.
+import {
+  ELAPSED_FIELD,
+  HONEYPOT_FIELD,
+  type RequestExtras,
+} from '../../supabase/functions/_shared/contact-request.ts'
 
 /** Off-screen and hidden from assistive technology; only a bot filling every input sees it. */
 export function Honeypot() {
@@ -11,10 +15,14 @@ export function Honeypot() {
   )
 }
 
-/** What the form adds to its body: the honeypot's value and the time since navigation. */
-export function antiBotFields(form: HTMLFormElement) {
+/**
+ * What the form adds to the spec's four fields: a new id for this request (a repeat of it is
+ * stored once), the honeypot's value and the time since navigation.
+ */
+export function requestExtras(form: HTMLFormElement): RequestExtras {
   const honeypot = form.elements.namedItem(HONEYPOT_FIELD)
   return {
+    requestId: crypto.randomUUID(),
     honeypot: honeypot instanceof HTMLInputElement ? honeypot.value : '',
     elapsedMs: performance.now(),
   }

@@ -6,7 +6,8 @@ import {
   fieldErrors,
   requestDialogBody,
   requestFormSchema,
-  type ContactRequestBody,
+  type FormRequestBody,
+  type RequestExtras,
   type RequestKind,
 } from '../../supabase/functions/_shared/contact-request.ts'
 
@@ -43,14 +44,14 @@ export function composeRequestMessage(
   return composeShared({ kind, title, company: values.company, message: values.message })
 }
 
-/** The body sent for a request: the spec's four fields (phone "" when not given) plus anti-bot. */
+/** The body sent for a request: the spec's four fields (phone "" when not given) plus extras. */
 export function requestPayload(
   kind: RequestKind,
   title: string,
   values: RequestValues,
-  antiBot: { honeypot: string; elapsedMs: number },
-): ContactRequestBody {
+  extras: RequestExtras,
+): FormRequestBody {
   const parsed = requestFormSchema.safeParse(values)
   if (!parsed.success) throw new Error('requestPayload needs values that passed validateRequest')
-  return requestDialogBody({ kind, title }, parsed.data, antiBot)
+  return requestDialogBody({ kind, title }, parsed.data, extras)
 }

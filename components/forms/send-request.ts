@@ -1,10 +1,11 @@
 // Sends a message to the send-contact-email backend function through supabase-js. The client
 // (a sizeable library) is imported on the first submit, never with the page.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import {
-  CONTACT_FUNCTION_NAME,
-  type ContactRequestBody,
-} from '../../supabase/functions/_shared/contact-request.ts'
+import type { ContactRequestBody } from '../../supabase/functions/_shared/contact-request.ts'
+import { CONTACT_FUNCTION_NAME } from '../../supabase/functions/_shared/function-name.ts'
+
+/** How long the browser waits for the function before it keeps the request to send it later. */
+export const SEND_TIMEOUT_MS = 15_000
 
 // supabase-js refuses an empty key. Without a configured project the site's own server answers
 // at /functions/v1/send-contact-email and does not check the key, so any non-empty value works.
@@ -25,8 +26,24 @@ function getClient(): Promise<SupabaseClient> {
 }
 
 /**
- * Invokes the function; resolves on success and throws on any failure: an HTTP error, a network
- * failure, a relay error, or an `error` field in the answer.
+ * Why a send failed. `retryable`: the function could not be reached, answered 5xx, or did not
+ * answer within SEND_TIMEOUT_MS; the same request may succeed later, so the form keeps it in
+ * the browser. Otherwise (a 4xx, an `error` in the answer) sending it again would not help.
+ */
+export class SendError extends Error {
+  override name = 'SendError'
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
+
+/**
+ * Invokes the function; resolves on success and throws a SendError on any failure: an HTTP
+ * error, a network failure, a relay error, no answer in time, or an `error` field in the answer.
  */
 export async function sendContactEmail(body: ContactRequestBody): Promise<void> {
   let supabase: SupabaseClient
@@ -34,15 +51,37 @@ export async function sendContactEmail(body: ContactRequestBody): Promise<void> 
     supabase = await getClient()
   } catch (error) {
     client = undefined // a failed chunk load may succeed on the next try
-    throw error
+    throw new SendError('The sending code could not be loaded', true, { cause: error })
   }
-  const { data, error } = await supabase.functions.invoke<{ error?: unknown }>(
-    CONTACT_FUNCTION_NAME,
-    {
-      body,
-    },
-  )
-  if (error) throw error
-  if (data && typeof data === 'object' && data.error)
-    throw new Error(typeof data.error === 'string' ? data.error : JSON.stringify(data.error))
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, SEND_TIMEOUT_MS)
+  try {
+    const { data, error, response } = await supabase.functions.invoke<{ error?: unknown }>(
+      CONTACT_FUNCTION_NAME,
+      { body, signal: controller.signal },
+    )
+    if (timedOut) throw new SendError(`No answer within ${SEND_TIMEOUT_MS} ms`, true)
+    if (error) {
+      const status = response?.status
+      const retryable =
+        error instanceof Error &&
+        (error.name === 'FunctionsFetchError' ||
+          error.name === 'FunctionsRelayError' ||
+          (status !== undefined && status >= 500))
+      throw new SendError(`The function failed${status ? ` with ${status}` : ''}`, retryable, {
+        cause: error,
+      })
+    }
+    if (data && typeof data === 'object' && data.error)
+      throw new SendError(
+        typeof data.error === 'string' ? data.error : JSON.stringify(data.error),
+        false,
+      )
+  } finally {
+    clearTimeout(timer)
+  }
 }

@@ -9,8 +9,8 @@ import {
   type RequestErrors,
   type RequestValues,
 } from '../forms/request-rules.ts'
-import { antiBotFields, Honeypot } from '../forms/anti-bot.tsx'
-import { sendContactEmail } from '../forms/send-request.ts'
+import { requestExtras, Honeypot } from '../forms/anti-bot.tsx'
+import { submitRequest } from '../forms/submit-request.ts'
 import { Button } from '../ui/Button.tsx'
 import { Dialog } from '../ui/Dialog.tsx'
 import { Modal } from '../ui/Modal.tsx'
@@ -85,12 +85,10 @@ function RequestForm({
       return
     }
     setSending(true)
-    try {
-      await sendContactEmail(
-        requestPayload(kind, title, values, antiBotFields(event.currentTarget)),
-      ).catch((cause: unknown) => {
-        throw new Error('Failed to send email request', { cause })
-      })
+    const body = requestPayload(kind, title, values, requestExtras(event.currentTarget))
+    const result = await submitRequest(body, { kind, title })
+    setSending(false)
+    if (result.outcome === 'sent') {
       setValues(EMPTY_REQUEST)
       setSubmitted(false)
       void showToast({
@@ -98,12 +96,18 @@ function RequestForm({
         description: withTitle(toasts.success.description, title),
       })
       onSent()
-    } catch (error) {
-      console.error(error)
-      void showToast({ ...toasts.failure, variant: 'destructive' })
-    } finally {
-      setSending(false)
+      return
     }
+    console.error(new Error('Failed to send email request', { cause: result.error }))
+    if (result.outcome === 'failed') {
+      void showToast({ ...toasts.failure, variant: 'destructive' })
+      return
+    }
+    // Kept in the browser and sent later: the request is done here, as after a send.
+    setValues(EMPTY_REQUEST)
+    setSubmitted(false)
+    void showToast({ ...toasts.kept, variant: 'destructive' })
+    onSent()
   }
 
   return (

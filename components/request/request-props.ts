@@ -20,6 +20,8 @@ export interface RequestToasts {
   /** Description may contain "{title}". */
   success: { title: string; description: string }
   failure: { title: string; description: string }
+  /** The failure toast when the request is kept in the browser to be sent later. */
+  kept: { title: string; description: string }
 }
 
 export interface RequestButtonProps {

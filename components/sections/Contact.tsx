@@ -105,7 +105,14 @@ export function Contact({ id, heading, lead, info, form }: ContactProps) {
                   },
                   submit: form.submit,
                   sending: form.sending,
-                  toasts: { success: form.success, failure: form.failure },
+                  toasts: {
+                    success: form.success,
+                    failure: form.failure,
+                    kept: {
+                      title: site.keptRequests.title,
+                      description: site.keptRequests.message,
+                    },
+                  },
                 }}
               />
             </div>

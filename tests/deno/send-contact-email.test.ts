@@ -18,6 +18,7 @@ import { createResendMailTransport } from '../../supabase/functions/send-contact
 function createMemoryStore(): LeadStore & { rows: StoredContactRequest[] } {
   const rows: StoredContactRequest[] = []
   const hits = new Map<string, number>()
+  const byRequestId = (requestId: string) => rows.find((row) => row.requestId === requestId) ?? null
   return {
     rows,
     hitRateLimit(clientHash, limit) {
@@ -25,27 +26,37 @@ function createMemoryStore(): LeadStore & { rows: StoredContactRequest[] } {
       hits.set(clientHash, count)
       return Promise.resolve(count > limit.max ? limit.windowSeconds : 0)
     },
+    findByRequestId: (requestId) => Promise.resolve(byRequestId(requestId)),
     insertContactRequest(request) {
+      const first = request.requestId ? byRequestId(request.requestId) : null
+      if (first) return Promise.resolve({ row: first, created: false })
       const row: StoredContactRequest = {
         ...request,
         id: crypto.randomUUID(),
         createdAt: new Date().toISOString(),
-        status: 'received',
         attempts: 0,
+        transport: null,
         lastError: null,
       }
       rows.push(row)
-      return Promise.resolve(row)
+      return Promise.resolve({ row, created: true })
     },
     recordDelivery(id, outcome) {
       const row = rows.find((candidate) => candidate.id === id)!
       row.attempts++
-      row.status = outcome.ok ? 'sent' : 'failed'
-      row.lastError = outcome.ok ? null : outcome.error
+      row.status = outcome.status
+      row.transport = outcome.transport
+      row.lastError = outcome.status === 'failed' ? outcome.error : null
       return Promise.resolve()
     },
     listContactRequests() {
       return Promise.resolve([...rows].reverse())
+    },
+    releaseSpam() {
+      return Promise.reject(new Error('not used under Deno'))
+    },
+    purgeSpam() {
+      return Promise.reject(new Error('not used under Deno'))
     },
   }
 }
@@ -57,6 +68,7 @@ const config: HandlerConfig = {
   maxBodyBytes: 64 * 1024,
   clientHashSalt: 'test',
   clientAddressHeader: 'x-forwarded-for',
+  storeTimeoutMs: 200,
 }
 
 function setup(mail?: MailTransport) {
@@ -64,6 +76,7 @@ function setup(mail?: MailTransport) {
   const sent: OutgoingMail[] = []
   const transport: MailTransport = mail ?? {
     name: 'memory',
+    delivers: true,
     send: (outgoing) => {
       sent.push(outgoing)
       return Promise.resolve()
@@ -140,13 +153,74 @@ Deno.test('names the bad fields in a 400 and stores nothing', async () => {
   assert.equal(store.rows.length, 0)
 })
 
-Deno.test('drops a too-fast submission silently and rate-limits a third one', async () => {
+Deno.test('accepts the spec body alone, with or without Origin', async () => {
+  const { store, sent, handle } = setup()
+  const spec = { name: 'Ada', email: 'ada@example.com', phone: '', message: 'Hello' }
+  assert.equal((await handle(post(spec))).status, 200)
+  const request = post(spec, { 'x-forwarded-for': '203.0.113.8' })
+  request.headers.delete('origin')
+  assert.equal((await handle(request)).status, 200)
+  assert.equal(store.rows.length, 2)
+  assert.equal(sent.length, 2)
+})
+
+Deno.test('refuses invalid UTF-8 with a 400 saying so', async () => {
+  const { store, handle } = setup()
+  const bytes = new TextEncoder().encode(JSON.stringify({ ...valid, name: 'AdXX' }))
+  const at = bytes.indexOf(0x58)
+  bytes[at] = 0xff
+  const response = await handle(
+    new Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: bytes,
+    }),
+  )
+  assert.equal(response.status, 400)
+  assert.equal((await response.json()).error, 'Body is not valid UTF-8')
+  assert.equal(store.rows.length, 0)
+})
+
+Deno.test('keeps a honeypot hit as spam, unmailed; a repeated requestId is one row', async () => {
+  const { store, sent, handle } = setup()
+  const spam = await handle(post({ ...valid, website: 'x' }))
+  assert.equal(spam.status, 200)
+  assert.equal(store.rows[0].status, 'spam')
+  assert.equal(store.rows[0].spamReason, 'honeypot')
+  assert.equal(sent.length, 0)
+  const body = { ...valid, requestId: crypto.randomUUID() }
+  const first = await (await handle(post(body, { 'x-forwarded-for': '203.0.113.9' }))).json()
+  const again = await (await handle(post(body, { 'x-forwarded-for': '203.0.113.9' }))).json()
+  assert.deepEqual(again, first)
+  assert.equal(store.rows.length, 2)
+  assert.equal(sent.length, 1)
+})
+
+Deno.test('database down: mailed as not stored; mail down too: 503', async () => {
+  const { store, sent, handle } = setup()
+  store.insertContactRequest = () => new Promise(() => {}) // hangs past storeTimeoutMs
+  const mailed = await handle(post(valid))
+  assert.equal(mailed.status, 200)
+  assert.equal((await mailed.json()).stored, false)
+  assert.match(sent[0].subject, /^\[NOT STORED\]/)
+  const failing = setup({
+    name: 'down',
+    delivers: true,
+    send: () => Promise.reject(new Error('down')),
+  })
+  failing.store.insertContactRequest = () => Promise.reject(new Error('refused'))
+  const unavailable = await failing.handle(post(valid))
+  assert.equal(unavailable.status, 503)
+  assert.match((await unavailable.json()).error, /could not be stored or mailed/)
+})
+
+Deno.test('stores an autofill-speed request and rate-limits a third one', async () => {
   const { store, handle } = setup()
   const fast = await handle(post({ ...valid, elapsedMs: 10 }))
   assert.equal(fast.status, 200)
   assert.equal((await fast.json()).ok, true)
-  assert.equal(store.rows.length, 0)
-  assert.equal((await handle(post(valid))).status, 200)
+  assert.equal(store.rows.length, 1)
+  assert.equal(store.rows[0].status, 'sent')
   assert.equal((await handle(post(valid))).status, 200)
   const limited = await handle(post(valid))
   assert.equal(limited.status, 429)

@@ -21,6 +21,11 @@ export const contactFormProps: ContactFormProps = {
       title: 'Error',
       description: 'There was a problem sending your message. Please try again.',
     },
+    kept: {
+      title: 'Not sent yet',
+      description:
+        'We could not reach our server. Your message is kept in this browser and will be sent automatically when the connection is back.',
+    },
   },
 }
 
@@ -44,6 +49,12 @@ const failure = {
   description: 'There was a problem sending your request. Please try again.',
 }
 
+const kept = {
+  title: 'Not sent yet',
+  description:
+    'We could not reach our server. Your request is kept in this browser and will be sent automatically when the connection is back.',
+}
+
 export const guideRequestProps: RequestButtonProps = {
   kind: 'guide',
   id: 'system-design',
@@ -56,6 +67,7 @@ export const guideRequestProps: RequestButtonProps = {
       description: 'We\'ll send the "{title}" guide to your email shortly.',
     },
     failure,
+    kept,
   },
 }
 
@@ -71,5 +83,6 @@ export const scorecardRequestProps: RequestButtonProps = {
       description: 'We\'ll send the "{title}" to your email shortly.',
     },
     failure,
+    kept,
   },
 }

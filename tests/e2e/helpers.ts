@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type Route } from '@playwright/test'
+import { KEPT_REQUESTS_KEY, type KeptRequest } from '../../components/forms/kept-requests.ts'
 import { FUNCTION_URL } from './fixtures.ts'
 
 // WCAG 2.2 AA, and axe's best practices (one name per landmark, one main, headings in order…).
@@ -59,14 +60,18 @@ export function collectErrors(page: Page) {
 
 /**
  * Answers the send-contact-email call with `respond` and records each body it received. The
- * anti-bot fields the function needs are checked and taken off: what remains is the spec's payload.
+ * request id and the anti-bot fields the forms add are checked and taken off: what remains is the
+ * spec's payload.
  */
 export async function answerFunctionCalls(page: Page, respond: (route: Route) => Promise<void>) {
   const bodies: unknown[] = []
   await page.route(FUNCTION_URL, async (route) => {
-    const { website, elapsedMs, ...payload } = route.request().postDataJSON()
+    const { website, elapsedMs, requestId, ...payload } = route.request().postDataJSON()
     expect(website).toBe('')
     expect(elapsedMs).toBeGreaterThan(0)
+    expect(requestId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
     bodies.push(payload)
     await respond(route)
   })
@@ -78,4 +83,10 @@ export function gate() {
   let open!: () => void
   const opened = new Promise<void>((resolve) => (open = resolve))
   return { opened, open }
+}
+
+/** The requests this page's browser keeps to send later (localStorage), as the forms wrote them. */
+export async function keptInBrowser(page: Page): Promise<KeptRequest[]> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), KEPT_REQUESTS_KEY)
+  return raw === null ? [] : (JSON.parse(raw) as KeptRequest[])
 }

@@ -1,7 +1,13 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
 import RequestButton from '../../components/request/RequestButton.island.tsx'
 import { guideRequestProps, scorecardRequestProps } from './fixtures.ts'
-import { answerFunctionCalls, collectErrors, expectNoAxeViolations, gate } from './helpers.ts'
+import {
+  answerFunctionCalls,
+  collectErrors,
+  expectNoAxeViolations,
+  gate,
+  keptInBrowser,
+} from './helpers.ts'
 import { openIslandPage } from './island-harness.tsx'
 
 // Two request buttons, as on the guides and scorecards pages (each its own island).
@@ -141,7 +147,8 @@ test('a scorecard request remembers its scorecard; company "Not provided" when e
   )
 })
 
-const failures: [string, (route: Route) => Promise<void>][] = [
+// The function unreachable or failing: the request is kept in the browser to be sent later.
+const keptFailures: [string, (route: Route) => Promise<void>][] = [
   ['an HTTP error', (route) => route.fulfill({ status: 500, json: { error: 'relay down' } })],
   ['a network failure', (route) => route.abort('failed')],
   [
@@ -149,13 +156,9 @@ const failures: [string, (route: Route) => Promise<void>][] = [
     (route) =>
       route.fulfill({ status: 200, headers: { 'x-relay-error': 'true' }, json: { error: 'x' } }),
   ],
-  [
-    'an error in the answer',
-    (route) => route.fulfill({ status: 200, json: { error: 'Mail failed' } }),
-  ],
 ]
-for (const [situation, respond] of failures)
-  test(`on ${situation} the dialog stays open with the values and "Request Failed" shows`, async ({
+for (const [situation, respond] of keptFailures)
+  test(`on ${situation} the request is kept in the browser and the toast says so`, async ({
     page,
   }) => {
     const logged: string[] = []
@@ -168,16 +171,48 @@ for (const [situation, respond] of failures)
     await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
     await submit(page).click()
     const toast = page.getByRole('alertdialog')
-    await expect(toast).toContainText('Request Failed')
-    await expect(toast).toContainText('There was a problem sending your request. Please try again.')
+    await expect(toast).toContainText(guideRequestProps.toasts.kept.title)
+    await expect(toast).toContainText(guideRequestProps.toasts.kept.description)
     await expect(toast).toHaveAttribute('data-variant', 'destructive')
-    await expect(dialog(page)).toBeVisible()
-    await expect(dialog(page).getByLabel('Name', { exact: true })).toHaveValue('Ada Lovelace')
-    await expect(dialog(page).getByLabel('Email', { exact: true })).toHaveValue('ada@example.com')
-    await expect(submit(page)).toBeEnabled()
+    await expect(dialog(page)).toHaveCount(0)
+    const kept = await keptInBrowser(page)
+    expect(kept).toHaveLength(1)
+    expect(kept[0]).toMatchObject({
+      kind: 'guide',
+      title: 'System Design Interview Guide',
+      body: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '' },
+    })
+    expect(kept[0]!.body.message).toMatch(/^Guide Request: System Design Interview Guide\n/)
     expect(bodies).toHaveLength(1)
     expect(logged.join('\n')).toContain('Failed to send email request')
   })
+
+test('on an error in the answer the dialog stays open with the values and "Request Failed" shows', async ({
+  page,
+}) => {
+  const logged: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text())
+  })
+  const bodies = await answerFunctionCalls(page, (route) =>
+    route.fulfill({ status: 200, json: { error: 'Mail failed' } }),
+  )
+  await open(page)
+  await guideButton(page).click()
+  await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
+  await submit(page).click()
+  const toast = page.getByRole('alertdialog')
+  await expect(toast).toContainText('Request Failed')
+  await expect(toast).toContainText('There was a problem sending your request. Please try again.')
+  await expect(toast).toHaveAttribute('data-variant', 'destructive')
+  await expect(dialog(page)).toBeVisible()
+  await expect(dialog(page).getByLabel('Name', { exact: true })).toHaveValue('Ada Lovelace')
+  await expect(dialog(page).getByLabel('Email', { exact: true })).toHaveValue('ada@example.com')
+  await expect(submit(page)).toBeEnabled()
+  expect(bodies).toHaveLength(1)
+  expect(await keptInBrowser(page)).toEqual([])
+  expect(logged.join('\n')).toContain('Failed to send email request')
+})
 
 test('while sending, the button reads "Sending..." and is disabled', async ({ page }) => {
   const answer = gate()

@@ -65,7 +65,9 @@ describe('request message (spec §7)', () => {
         fc.constantFrom('guide' as const, 'scorecard' as const),
         line(60),
         (values, kind, title) => {
-          const payload = requestPayload(kind, title, values, { honeypot: '', elapsedMs: 4321.6 })
+          const requestId = '6f1c1a52-5e1b-4c53-9d2a-0d3a7b1c2e4f'
+          const extras = { requestId, honeypot: '', elapsedMs: 4321.6 }
+          const payload = requestPayload(kind, title, values, extras)
           expect(Object.keys(payload)).toEqual([
             'name',
             'email',
@@ -73,7 +75,9 @@ describe('request message (spec §7)', () => {
             'message',
             'website',
             'elapsedMs',
+            'requestId',
           ])
+          expect(payload.requestId).toBe(requestId)
           expect(payload.phone).toBe(values.phone.trim())
           expect(payload.website).toBe('')
           expect(payload.elapsedMs).toBe(4322)
@@ -88,7 +92,11 @@ describe('request message (spec §7)', () => {
 
   test('refuses to build a payload from values that fail validation', () => {
     expect(() =>
-      requestPayload('guide', 'Guide', EMPTY_REQUEST, { honeypot: '', elapsedMs: 1 }),
+      requestPayload('guide', 'Guide', EMPTY_REQUEST, {
+        requestId: crypto.randomUUID(),
+        honeypot: '',
+        elapsedMs: 1,
+      }),
     ).toThrow(/validateRequest/)
   })
 })

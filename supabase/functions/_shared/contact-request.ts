@@ -17,13 +17,16 @@ export type {
   RequestMessageParts,
 } from './request-message.ts'
 
-export const CONTACT_FUNCTION_NAME = 'send-contact-email'
-export const CONTACT_FUNCTION_PATH = `/functions/v1/${CONTACT_FUNCTION_NAME}`
+export { CONTACT_FUNCTION_NAME, CONTACT_FUNCTION_PATH } from './function-name.ts'
 
 /** Anti-bot field: a visually hidden input that people leave empty and form-filling bots do not. */
 export const HONEYPOT_FIELD = 'website'
-/** Anti-bot field: milliseconds between the form being shown and being submitted. */
+/** Anti-bot field: milliseconds between the page being opened and the form being submitted. */
 export const ELAPSED_FIELD = 'elapsedMs'
+/** The browser's id for one request (a UUID), the same on every retry of it. */
+export const REQUEST_ID_FIELD = 'requestId'
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const LIMITS = {
   name: 200,
@@ -113,8 +116,9 @@ export type ContactFormValues = z.output<typeof contactFormSchema>
 const MESSAGE_WIRE_MAX = LIMITS.message + LIMITS.company + LIMITS.title + 64
 
 /**
- * The JSON body POSTed to send-contact-email (spec §7: name, email, phone, message) plus the two
- * anti-bot fields. Unknown fields are ignored.
+ * The JSON body POSTed to send-contact-email: the spec's four fields (§7: name, email, phone,
+ * message), and optionally the browser's requestId and the two anti-bot fields, checked only when
+ * present. Unknown fields are ignored.
  */
 export const contactRequestSchema = z
   .object({
@@ -122,16 +126,18 @@ export const contactRequestSchema = z
     email: emailField(),
     phone: optionalText('Phone', LIMITS.phone),
     message: requiredText('Message', MESSAGE_WIRE_MAX, true),
-    [HONEYPOT_FIELD]: z._default(z.optional(z.string({ error: 'Must be text' })), ''),
+    [HONEYPOT_FIELD]: z.optional(z.string({ error: `${HONEYPOT_FIELD} must be text` })),
     // z.number() refuses NaN and Infinity.
-    [ELAPSED_FIELD]: z
-      .number({
-        error: (issue) =>
-          issue.input === undefined
-            ? `${ELAPSED_FIELD} is required`
-            : `${ELAPSED_FIELD} must be a number`,
-      })
-      .check(z.gte(0, `${ELAPSED_FIELD} must not be negative`)),
+    [ELAPSED_FIELD]: z.optional(
+      z
+        .number({ error: `${ELAPSED_FIELD} must be a number` })
+        .check(z.gte(0, `${ELAPSED_FIELD} must not be negative`)),
+    ),
+    [REQUEST_ID_FIELD]: z.optional(
+      z
+        .string({ error: `${REQUEST_ID_FIELD} must be a UUID` })
+        .check(z.regex(UUID_PATTERN, `${REQUEST_ID_FIELD} must be a UUID`)),
+    ),
   })
   .check(
     z.superRefine((body, context) => {
@@ -158,6 +164,8 @@ export const contactRequestSchema = z
     }),
   )
 export type ContactRequestBody = z.input<typeof contactRequestSchema>
+/** A body built by this site's forms: always with its request id. */
+export type FormRequestBody = ContactRequestBody & { [REQUEST_ID_FIELD]: string }
 export type ContactRequest = z.output<typeof contactRequestSchema>
 
 /** First message per field, keyed by the field name ("body" for the body as a whole). */
@@ -172,18 +180,30 @@ export function fieldErrors(error: {
   return errors
 }
 
+/** What a form adds to the spec's four fields: the request's id and the anti-bot fields. */
+export interface RequestExtras {
+  requestId: string
+  honeypot: string
+  elapsedMs: number
+}
+
+const extraFields = (extras: RequestExtras) => ({
+  [HONEYPOT_FIELD]: extras.honeypot,
+  [ELAPSED_FIELD]: Math.round(extras.elapsedMs),
+  [REQUEST_ID_FIELD]: extras.requestId,
+})
+
 /** The body the contact page sends. */
 export function contactRequestBody(
   values: ContactFormValues,
-  antiBot: { honeypot: string; elapsedMs: number },
-): ContactRequestBody {
+  extras: RequestExtras,
+): FormRequestBody {
   return {
     name: values.name,
     email: values.email,
     phone: values.phone,
     message: values.message,
-    [HONEYPOT_FIELD]: antiBot.honeypot,
-    [ELAPSED_FIELD]: Math.round(antiBot.elapsedMs),
+    ...extraFields(extras),
   }
 }
 
@@ -191,8 +211,8 @@ export function contactRequestBody(
 export function requestDialogBody(
   item: { kind: RequestKind; title: string },
   values: RequestFormValues,
-  antiBot: { honeypot: string; elapsedMs: number },
-): ContactRequestBody {
+  extras: RequestExtras,
+): FormRequestBody {
   return {
     name: values.name,
     email: values.email,
@@ -203,7 +223,6 @@ export function requestDialogBody(
       company: values.company,
       message: values.message,
     }),
-    [HONEYPOT_FIELD]: antiBot.honeypot,
-    [ELAPSED_FIELD]: Math.round(antiBot.elapsedMs),
+    ...extraFields(extras),
   }
 }

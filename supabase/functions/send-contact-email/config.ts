@@ -5,8 +5,16 @@ import type { RateLimit } from './lead-store.ts'
 
 export interface HandlerConfig {
   allowedOrigins: string[]
-  /** Submissions faster than this after the form was shown are treated as bots and dropped. */
+  /**
+   * A submission sooner than this after the page was opened counts as one bot signal; alone it
+   * is not spam (autofill makes honest requests that fast), see judgeSpam in handler.ts.
+   */
   minSubmitMs: number
+  /**
+   * How long one database call may take before the database counts as down and the request is
+   * mailed without being stored. With the mail's own 10 s this stays inside the browser's 15 s.
+   */
+  storeTimeoutMs: number
   rateLimit: RateLimit
   maxBodyBytes: number
   /** Mixed into the client address before hashing so stored hashes cannot be reversed by lookup. */
@@ -19,6 +27,7 @@ export interface HandlerConfig {
 }
 
 export const DEFAULT_MIN_SUBMIT_MS = 3000
+export const DEFAULT_STORE_TIMEOUT_MS = 3000
 export const DEFAULT_RATE_LIMIT: RateLimit = { max: 5, windowSeconds: 600 }
 // The longest valid body is ~5.5k characters; JSON escapes can make a character 6 bytes.
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
@@ -42,6 +51,11 @@ export function handlerConfigFromEnv(
       readEnv('MIN_SUBMIT_MS'),
       DEFAULT_MIN_SUBMIT_MS,
       'MIN_SUBMIT_MS',
+    ),
+    storeTimeoutMs: nonNegativeInteger(
+      readEnv('STORE_TIMEOUT_MS'),
+      DEFAULT_STORE_TIMEOUT_MS,
+      'STORE_TIMEOUT_MS',
     ),
     rateLimit: {
       max: nonNegativeInteger(readEnv('RATE_LIMIT_MAX'), DEFAULT_RATE_LIMIT.max, 'RATE_LIMIT_MAX'),

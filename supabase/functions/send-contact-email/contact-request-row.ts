@@ -1,40 +1,40 @@
-// The contact_requests row as Postgres returns it, and its mapping to the handler's shape.
-import type { DeliveryStatus, StoredContactRequest } from './lead-store.ts'
+// The contact_requests row as Postgres returns it, and its mapping to the handler's shape, both
+// derived from CONTACT_REQUEST_COLUMNS.
+import {
+  CONTACT_REQUEST_COLUMNS,
+  INSERTED_FIELDS,
+  type NewContactRequest,
+  type StoredContactRequest,
+} from './lead-store.ts'
 
-export interface ContactRequestRow {
-  id: string
-  created_at: Date | string
-  kind: StoredContactRequest['kind']
-  title: string | null
-  name: string
-  email: string
-  phone: string
-  company: string | null
-  message: string
-  page: string | null
-  user_agent: string | null
-  client_hash: string
-  status: DeliveryStatus
-  attempts: number
-  last_error: string | null
+type Columns = typeof CONTACT_REQUEST_COLUMNS
+
+/** A row as the database returns it: snake_case columns; created_at may come back as a Date. */
+export type ContactRequestRow = {
+  [Field in keyof Columns as Columns[Field]]: Field extends 'createdAt'
+    ? Date | string
+    : StoredContactRequest[Field]
 }
 
+const fields = Object.keys(CONTACT_REQUEST_COLUMNS) as (keyof Columns)[]
+
 export function toStoredContactRequest(row: ContactRequestRow): StoredContactRequest {
-  return {
-    id: row.id,
-    createdAt: new Date(row.created_at).toISOString(),
-    kind: row.kind,
-    title: row.title,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    message: row.message,
-    page: row.page,
-    userAgent: row.user_agent,
-    clientHash: row.client_hash,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-  }
+  const stored = {} as Record<keyof Columns, unknown>
+  for (const field of fields) stored[field] = row[CONTACT_REQUEST_COLUMNS[field]]
+  stored.createdAt = new Date(row.created_at).toISOString()
+  return stored as StoredContactRequest
+}
+
+/** The inserted columns in order, and the values of a new request in the same order. */
+export const INSERTED_COLUMNS = INSERTED_FIELDS.map((field) => CONTACT_REQUEST_COLUMNS[field])
+
+export function insertedValues(request: NewContactRequest): unknown[] {
+  return INSERTED_FIELDS.map((field) => request[field])
+}
+
+/** A new request as a column → value object (the REST API's insert body). */
+export function toInsertedRow(request: NewContactRequest): Record<string, unknown> {
+  return Object.fromEntries(
+    INSERTED_FIELDS.map((field) => [CONTACT_REQUEST_COLUMNS[field], request[field]]),
+  )
 }

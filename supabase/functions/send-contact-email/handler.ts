@@ -5,13 +5,14 @@ import {
   contactRequestSchema,
   fieldErrors,
   parseRequestMessage,
-  type ContactRequest,
 } from '../_shared/contact-request.ts'
 import type { HandlerConfig } from './config.ts'
 import { deliverContactRequest } from './deliver.ts'
-import type { LeadStore } from './lead-store.ts'
+import { composeLeadEmail } from './lead-email.ts'
+import type { LeadStore, NewContactRequest, StoredContactRequest } from './lead-store.ts'
 import { consoleLogger, describeError, type Logger } from './logger.ts'
 import type { MailTransport } from './mail-transport.ts'
+import { judgeSpam } from './spam.ts'
 
 export interface HandlerDeps {
   store: LeadStore
@@ -30,6 +31,25 @@ export type ContactHandler = (request: Request, connection?: ConnectionInfo) => 
 type Answer = { status: number; body: Record<string, unknown> | null; headers?: HeadersInit }
 
 const encoder = new TextEncoder()
+// fatal: bytes that are not UTF-8 are refused, not turned into U+FFFD and stored.
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** The answer when neither the database nor the mail provider took the request. */
+export const UNAVAILABLE_ERROR =
+  'Service unavailable: the request could not be stored or mailed. Please try again later.'
+
+class StoreUnavailable extends Error {
+  override name = 'StoreUnavailable'
+}
+
+/** Rejects when the database call takes longer than `ms`: a hanging database is a down one. */
+function withinTime<T>(work: Promise<T>, ms: number, action: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreUnavailable(`${action} timed out after ${ms} ms`)), ms)
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}
 
 async function sha256Hex(value: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(value))
@@ -89,41 +109,119 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
     return connection?.clientAddress ?? 'unknown'
   }
 
-  async function storeAndMail(
-    request: Request,
-    submission: ContactRequest,
-    clientHash: string,
-    requestId: string,
-  ): Promise<Answer> {
-    const described = parseRequestMessage(submission.message)
-    const stored = await store.insertContactRequest({
-      kind: described.kind,
-      title: described.title,
-      name: submission.name,
-      email: submission.email,
-      phone: submission.phone,
-      company: described.company,
-      message: submission.message,
-      page: pageOf(request.headers.get('referer')),
-      userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
-      clientHash,
-    })
-    logger.info('contact_request.stored', {
-      requestId,
-      contactRequestId: stored.id,
-      kind: stored.kind,
-    })
+  const database = <T>(work: () => Promise<T>, action: string) =>
+    withinTime(
+      work().catch((error: unknown) => {
+        throw new StoreUnavailable(`${action}: ${describeError(error)}`)
+      }),
+      config.storeTimeoutMs,
+      action,
+    )
+
+  const accepted = (row: Pick<StoredContactRequest, 'id'>): Answer => ({
+    status: 200,
+    body: { ok: true, id: row.id },
+  })
+
+  /** Stores the request, then mails it unless it is spam or a repeat; throws StoreUnavailable. */
+  async function storeAndMail(lead: NewContactRequest, requestId: string): Promise<Answer> {
+    // A repeated request id is the request already received: the first answer again, no mail.
+    if (lead.requestId) {
+      const first = await database(() => store.findByRequestId(lead.requestId!), 'find request')
+      if (first) {
+        logger.info('contact_request.repeated', { requestId, contactRequestId: first.id })
+        return accepted(first)
+      }
+    }
+    const retryAfter = await database(
+      () => store.hitRateLimit(lead.clientHash, config.rateLimit),
+      'rate limit',
+    )
+    if (retryAfter > 0) {
+      logger.info('rate_limited', { requestId, retryAfter })
+      return {
+        status: 429,
+        body: { error: 'Too many requests, please try again later' },
+        headers: { 'Retry-After': String(retryAfter) },
+      }
+    }
+    const { row, created } = await database(() => store.insertContactRequest(lead), 'insert')
+    if (!created) {
+      // The same request id arrived twice at once; the other one mails it.
+      logger.info('contact_request.repeated', { requestId, contactRequestId: row.id })
+      return accepted(row)
+    }
+    if (row.status === 'spam') {
+      logger.info('contact_request.spam', {
+        requestId,
+        contactRequestId: row.id,
+        reason: row.spamReason,
+      })
+      return accepted(row)
+    }
+    logger.info('contact_request.stored', { requestId, contactRequestId: row.id, kind: row.kind })
     try {
-      await deliverContactRequest(stored, { store, mail, logger, requestId })
+      await deliverContactRequest(row, { store, mail, logger, requestId })
     } catch (error) {
       // The row exists, so the lead is safe; only the delivery bookkeeping failed.
       logger.error('delivery.bookkeeping_failed', {
         requestId,
-        contactRequestId: stored.id,
+        contactRequestId: row.id,
         error: describeError(error),
       })
     }
-    return { status: 200, body: { ok: true, id: stored.id } }
+    return accepted(row)
+  }
+
+  /**
+   * The database is down: the mail is now the only place the lead can go. Success only if a mail
+   * provider accepted it (a log-only transport keeps nothing); otherwise 503, and the browser
+   * keeps the request and sends it again later.
+   */
+  async function mailUnstored(
+    lead: NewContactRequest,
+    requestId: string,
+    storeError: unknown,
+  ): Promise<Answer> {
+    const reference = lead.requestId ?? requestId
+    logger.error('store.unavailable', {
+      requestId,
+      clientRequestId: lead.requestId,
+      error: describeError(storeError),
+    })
+    const unavailable: Answer = {
+      status: 503,
+      body: { error: UNAVAILABLE_ERROR, requestId },
+      headers: { 'Retry-After': '60' },
+    }
+    // Spam is never mailed; with nowhere to keep it, the sender may try again later.
+    if (lead.status === 'spam' || !mail.delivers) return unavailable
+    const unstored: StoredContactRequest = {
+      ...lead,
+      id: reference,
+      createdAt: new Date().toISOString(),
+      status: 'received',
+      attempts: 0,
+      transport: null,
+      lastError: null,
+    }
+    try {
+      await mail.send(composeLeadEmail(unstored, { notStored: true }))
+    } catch (error) {
+      logger.error('mail.failed', {
+        requestId,
+        clientRequestId: lead.requestId,
+        transport: mail.name,
+        error: describeError(error),
+      })
+      return unavailable
+    }
+    logger.error('contact_request.mailed_not_stored', {
+      requestId,
+      clientRequestId: lead.requestId,
+      transport: mail.name,
+    })
+    return { status: 200, body: { ok: true, id: reference, stored: false } }
   }
 
   async function answer(
@@ -155,9 +253,21 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
     }
     if (bytes === null) return tooLarge
 
+    let text: string
+    try {
+      text = utf8.decode(bytes)
+    } catch {
+      return {
+        status: 400,
+        body: {
+          error: 'Body is not valid UTF-8',
+          fields: { body: 'Not valid UTF-8: send the JSON encoded as UTF-8' },
+        },
+      }
+    }
     let json: unknown
     try {
-      json = JSON.parse(new TextDecoder().decode(bytes))
+      json = JSON.parse(text)
     } catch {
       return {
         status: 400,
@@ -169,32 +279,31 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
       return { status: 400, body: { error: 'Invalid request', fields: fieldErrors(parsed.error) } }
     }
     const submission = parsed.data
-
-    // Bots get an answer that looks like success so they learn nothing; nothing is stored.
-    const botReason =
-      submission.website !== ''
-        ? 'honeypot'
-        : submission.elapsedMs < config.minSubmitMs
-          ? 'too_fast'
-          : null
-    if (botReason) {
-      logger.info('bot.dropped', { requestId, reason: botReason })
-      return { status: 200, body: { ok: true, id: crypto.randomUUID() } }
+    const described = parseRequestMessage(submission.message)
+    const spamReason = judgeSpam(submission, config.minSubmitMs)
+    const lead: NewContactRequest = {
+      kind: described.kind,
+      title: described.title,
+      name: submission.name,
+      email: submission.email,
+      phone: submission.phone,
+      company: described.company,
+      message: submission.message,
+      page: pageOf(request.headers.get('referer')),
+      userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
+      clientHash: await sha256Hex(
+        `${config.clientHashSalt}:${clientAddressOf(request, connection)}`,
+      ),
+      requestId: submission.requestId?.toLowerCase() ?? null,
+      status: spamReason ? 'spam' : 'received',
+      spamReason,
     }
-
-    const clientHash = await sha256Hex(
-      `${config.clientHashSalt}:${clientAddressOf(request, connection)}`,
-    )
-    const retryAfter = await store.hitRateLimit(clientHash, config.rateLimit)
-    if (retryAfter > 0) {
-      logger.info('rate_limited', { requestId, retryAfter })
-      return {
-        status: 429,
-        body: { error: 'Too many requests, please try again later' },
-        headers: { 'Retry-After': String(retryAfter) },
-      }
+    try {
+      return await storeAndMail(lead, requestId)
+    } catch (error) {
+      if (error instanceof StoreUnavailable) return mailUnstored(lead, requestId, error)
+      throw error
     }
-    return storeAndMail(request, submission, clientHash, requestId)
   }
 
   return async function handleContactRequest(request, connection) {

@@ -23,10 +23,18 @@ const kindLabels = {
 // Header lines must not carry line breaks from visitor input.
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim()
 
-export function composeLeadEmail(request: StoredContactRequest): OutgoingMail {
+/** Subject prefix of a mail sent while the database was unavailable: the mail is the only copy. */
+export const NOT_STORED_PREFIX = '[NOT STORED] '
+export const NOT_STORED_NOTE =
+  'The database was unavailable: this request was NOT stored. This e-mail is its only copy.'
+
+export function composeLeadEmail(
+  request: StoredContactRequest,
+  options: { notStored?: boolean } = {},
+): OutgoingMail {
   const label = kindLabels[request.kind]
   const subject = oneLine(
-    `${label}${request.title ? `: ${request.title}` : ''} from ${request.name}`,
+    `${options.notStored ? NOT_STORED_PREFIX : ''}${label}${request.title ? `: ${request.title}` : ''} from ${request.name}`,
   ).slice(0, 250)
   const rows: [string, string][] = [
     ['Name', request.name],
@@ -38,6 +46,7 @@ export function composeLeadEmail(request: StoredContactRequest): OutgoingMail {
     ['Reference', request.id],
   ]
   const text = [
+    ...(options.notStored ? [NOT_STORED_NOTE, ''] : []),
     `${label}${request.title ? `: ${request.title}` : ''}`,
     '',
     ...rows.map(([key, value]) => `${key}: ${value}`),
@@ -45,6 +54,7 @@ export function composeLeadEmail(request: StoredContactRequest): OutgoingMail {
     request.message,
   ].join('\n')
   const html = [
+    ...(options.notStored ? [`<p><strong>${escapeHtml(NOT_STORED_NOTE)}</strong></p>`] : []),
     `<h2>${escapeHtml(label)}${request.title ? `: ${escapeHtml(request.title)}` : ''}</h2>`,
     '<table>',
     ...rows.map(

@@ -2,7 +2,19 @@
 // so every function instance sees the same limits.
 import type { ContactKind } from '../_shared/contact-request.ts'
 
-export type DeliveryStatus = 'received' | 'sent' | 'failed'
+/**
+ * Where a stored request stands: `received` (stored, not yet mailed), `sent` (the mail provider
+ * accepted it), `logged` (no provider configured: only written to the log), `failed` (the
+ * provider refused; `leads:retry` tries again) or `spam` (judged a bot: kept, never mailed).
+ */
+export const DELIVERY_STATUSES = ['received', 'sent', 'logged', 'failed', 'spam'] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+export const isDeliveryStatus = (value: string): value is DeliveryStatus =>
+  (DELIVERY_STATUSES as readonly string[]).includes(value)
+
+/** Spam is kept this long for review (`leads --spam`, `--release`) before `--purge` deletes it. */
+export const SPAM_RETENTION_DAYS = 30
 
 export interface NewContactRequest {
   kind: ContactKind
@@ -15,15 +27,71 @@ export interface NewContactRequest {
   page: string | null
   userAgent: string | null
   clientHash: string
+  /** The browser's id for this request (a UUID): a repeat of it is the same request. */
+  requestId: string | null
+  /** 'spam' for a request judged as a bot's, otherwise 'received'. */
+  status: Extract<DeliveryStatus, 'received' | 'spam'>
+  /** Why a request was judged as spam; null otherwise. */
+  spamReason: string | null
 }
 
-export interface StoredContactRequest extends NewContactRequest {
+export interface StoredContactRequest extends Omit<NewContactRequest, 'status'> {
   id: string
   createdAt: string
   status: DeliveryStatus
   attempts: number
+  /** The mail transport of the last delivery attempt ('resend', 'log', …); null before one. */
+  transport: string | null
   lastError: string | null
 }
+
+/**
+ * The one list of the contact_requests columns on the TypeScript side: each field of a stored
+ * request and the column holding it. The stores, the row type and the row mapper derive from it.
+ */
+export const CONTACT_REQUEST_COLUMNS = {
+  id: 'id',
+  createdAt: 'created_at',
+  kind: 'kind',
+  title: 'title',
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  company: 'company',
+  message: 'message',
+  page: 'page',
+  userAgent: 'user_agent',
+  clientHash: 'client_hash',
+  requestId: 'request_id',
+  status: 'status',
+  spamReason: 'spam_reason',
+  attempts: 'attempts',
+  transport: 'transport',
+  lastError: 'last_error',
+} as const satisfies { [Field in keyof StoredContactRequest]-?: string }
+
+/** The fields an insert writes; the others are the database's defaults. */
+export const INSERTED_FIELDS = [
+  'kind',
+  'title',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'message',
+  'page',
+  'userAgent',
+  'clientHash',
+  'requestId',
+  'status',
+  'spamReason',
+] as const satisfies readonly (keyof NewContactRequest)[]
+
+// Every field of a new request is inserted: a field added to NewContactRequest and not here is
+// a type error.
+type Missing = Exclude<keyof NewContactRequest, (typeof INSERTED_FIELDS)[number]>
+const everyFieldInserted: Missing extends never ? true : Missing = true
+void everyFieldInserted
 
 export interface RateLimit {
   max: number
@@ -33,15 +101,31 @@ export interface RateLimit {
 /** 0 means the request may go ahead; otherwise how long until the window resets. */
 export type RetryAfterSeconds = number
 
-export type DeliveryOutcome = { ok: true } | { ok: false; error: string }
+/** One delivery attempt, as recorded on the row. */
+export type DeliveryOutcome =
+  | { status: 'sent' | 'logged'; transport: string }
+  | { status: 'failed'; transport: string; error: string }
+
+export interface InsertResult {
+  row: StoredContactRequest
+  /** false: a row with the same requestId existed, and `row` is that first one. */
+  created: boolean
+}
 
 export interface LeadStore {
   /** Counts one submission for this client; answers how long to wait when over the limit. */
   hitRateLimit(clientHash: string, limit: RateLimit): Promise<RetryAfterSeconds>
-  insertContactRequest(request: NewContactRequest): Promise<StoredContactRequest>
+  /** The request stored under this browser request id, if any. */
+  findByRequestId(requestId: string): Promise<StoredContactRequest | null>
+  /** Inserts the request; with a requestId already stored, inserts nothing and returns that row. */
+  insertContactRequest(request: NewContactRequest): Promise<InsertResult>
   recordDelivery(id: string, outcome: DeliveryOutcome): Promise<void>
   listContactRequests(filter?: {
     status?: DeliveryStatus
     limit?: number
   }): Promise<StoredContactRequest[]>
+  /** Turns a spam row back into a received one; null when no spam row has this id. */
+  releaseSpam(id: string): Promise<StoredContactRequest | null>
+  /** Deletes spam rows older than the given number of days; answers how many. */
+  purgeSpam(olderThanDays: number): Promise<number>
 }

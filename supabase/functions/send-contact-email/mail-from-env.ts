@@ -20,6 +20,7 @@ export function mailTransportFromEnv(readEnv: ReadEnv, logger: Logger): MailTran
     logger.error('mail.misconfigured', { problem })
     return {
       name: 'misconfigured',
+      delivers: true,
       send: () => Promise.reject(new Error(problem)),
     }
   }

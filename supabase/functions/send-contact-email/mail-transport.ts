@@ -9,7 +9,10 @@ export interface OutgoingMail {
 }
 
 export interface MailTransport {
+  /** Recorded on the row as its transport ('resend', 'log', …). */
   readonly name: string
+  /** false: send() only writes the mail to the log; nobody receives it (status `logged`). */
+  readonly delivers: boolean
   /** Resolves once the provider accepted the mail; throws otherwise. */
   send(mail: OutgoingMail): Promise<void>
 }
@@ -18,6 +21,7 @@ export interface MailTransport {
 export function createLogMailTransport(logger: Logger): MailTransport {
   return {
     name: 'log',
+    delivers: false,
     send(mail) {
       logger.info('mail.logged', { subject: mail.subject, replyTo: mail.replyTo })
       return Promise.resolve()

@@ -16,6 +16,7 @@ export function createResendMailTransport(settings: ResendSettings): MailTranspo
   const send = settings.fetch ?? fetch
   return {
     name: 'resend',
+    delivers: true,
     async send(mail) {
       const response = await send(settings.endpoint ?? RESEND_ENDPOINT, {
         method: 'POST',

@@ -1,7 +1,11 @@
 // LeadStore on the hosted database through supabase-js with the service role key: table writes
 // through the REST API, and the rate limit and delivery bookkeeping as SQL functions (RPC).
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { toStoredContactRequest, type ContactRequestRow } from './contact-request-row.ts'
+import {
+  toInsertedRow,
+  toStoredContactRequest,
+  type ContactRequestRow,
+} from './contact-request-row.ts'
 import type { LeadStore } from './lead-store.ts'
 
 function fail(action: string, error: { message: string; code?: string }): never {
@@ -9,6 +13,15 @@ function fail(action: string, error: { message: string; code?: string }): never 
 }
 
 export function createSupabaseLeadStore(client: SupabaseClient): LeadStore {
+  const table = () => client.from('contact_requests')
+
+  async function findByRequestId(requestId: string) {
+    const { data, error } = await table().select('*').eq('request_id', requestId).limit(1)
+    if (error) fail('select contact_requests by request_id', error)
+    const [row] = data as ContactRequestRow[]
+    return row ? toStoredContactRequest(row) : null
+  }
+
   return {
     async hitRateLimit(clientHash, limit) {
       const { data, error } = await client.rpc('hit_contact_rate_limit', {
@@ -20,38 +33,33 @@ export function createSupabaseLeadStore(client: SupabaseClient): LeadStore {
       return Number(data)
     },
 
+    findByRequestId,
+
     async insertContactRequest(request) {
-      const { data, error } = await client
-        .from('contact_requests')
-        .insert({
-          kind: request.kind,
-          title: request.title,
-          name: request.name,
-          email: request.email,
-          phone: request.phone,
-          company: request.company,
-          message: request.message,
-          page: request.page,
-          user_agent: request.userAgent,
-          client_hash: request.clientHash,
-        })
+      // A repeated request_id inserts nothing (on_conflict, ignore duplicates): read the first.
+      const { data, error } = await table()
+        .upsert(toInsertedRow(request), { onConflict: 'request_id', ignoreDuplicates: true })
         .select()
-        .single()
       if (error) fail('insert contact_requests', error)
-      return toStoredContactRequest(data as ContactRequestRow)
+      const [row] = data as ContactRequestRow[]
+      if (row) return { row: toStoredContactRequest(row), created: true }
+      const first = request.requestId ? await findByRequestId(request.requestId) : null
+      if (!first) throw new Error('insert contact_requests returned no row')
+      return { row: first, created: false }
     },
 
     async recordDelivery(id, outcome) {
       const { error } = await client.rpc('record_contact_delivery', {
         p_id: id,
-        p_error: outcome.ok ? null : outcome.error,
+        p_status: outcome.status,
+        p_transport: outcome.transport,
+        p_error: outcome.status === 'failed' ? outcome.error : null,
       })
       if (error) fail('record_contact_delivery', error)
     },
 
     async listContactRequests(filter = {}) {
-      let query = client
-        .from('contact_requests')
+      let query = table()
         .select('*')
         .order('created_at', { ascending: false })
         .limit(filter.limit ?? 1000)
@@ -59,6 +67,28 @@ export function createSupabaseLeadStore(client: SupabaseClient): LeadStore {
       const { data, error } = await query
       if (error) fail('select contact_requests', error)
       return (data as ContactRequestRow[]).map(toStoredContactRequest)
+    },
+
+    async releaseSpam(id) {
+      const { data, error } = await table()
+        .update({ status: 'received' })
+        .eq('id', id)
+        .eq('status', 'spam')
+        .select()
+      if (error) fail('release contact_requests spam', error)
+      const [row] = data as ContactRequestRow[]
+      return row ? toStoredContactRequest(row) : null
+    },
+
+    async purgeSpam(olderThanDays) {
+      const cutoff = new Date(Date.now() - olderThanDays * 86_400_000).toISOString()
+      const { data, error } = await table()
+        .delete()
+        .eq('status', 'spam')
+        .lt('created_at', cutoff)
+        .select('id')
+      if (error) fail('purge contact_requests spam', error)
+      return (data as unknown[]).length
     },
   }
 }

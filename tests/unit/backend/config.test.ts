@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { decideCors, parseAllowedOrigins } from '../../../supabase/functions/_shared/cors.ts'
 import {
   DEFAULT_MIN_SUBMIT_MS,
+  DEFAULT_STORE_TIMEOUT_MS,
   handlerConfigFromEnv,
 } from '../../../supabase/functions/send-contact-email/config.ts'
 
@@ -16,8 +17,11 @@ describe('handlerConfigFromEnv', () => {
       maxBodyBytes: 65536,
       clientHashSalt: 'send-contact-email',
       clientAddressHeader: null,
+      storeTimeoutMs: DEFAULT_STORE_TIMEOUT_MS,
     })
     expect(DEFAULT_MIN_SUBMIT_MS).toBe(3000)
+    // A hanging database plus the mail's 10 s must stay inside the browser's 15 s.
+    expect(DEFAULT_STORE_TIMEOUT_MS).toBe(3000)
   })
 
   it('reads every setting from the environment', () => {
@@ -30,6 +34,7 @@ describe('handlerConfigFromEnv', () => {
         MAX_BODY_BYTES: '2048',
         CLIENT_HASH_SALT: 'pepper',
         CLIENT_IP_HEADER: 'CF-Connecting-IP',
+        STORE_TIMEOUT_MS: '1500',
       }),
       { clientAddressHeader: 'x-forwarded-for' },
     )
@@ -40,6 +45,7 @@ describe('handlerConfigFromEnv', () => {
       maxBodyBytes: 2048,
       clientHashSalt: 'pepper',
       clientAddressHeader: 'cf-connecting-ip',
+      storeTimeoutMs: 1500,
     })
   })
 

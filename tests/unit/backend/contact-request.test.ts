@@ -121,7 +121,8 @@ describe('browser form schemas (spec §5)', () => {
 describe('wire bodies built by the forms pass the function schema', () => {
   it('contact body', () => {
     const values = contactFormSchema.parse({ name: 'A', email: 'a@b.co', message: 'Hi' })
-    const body = contactRequestBody(values, { honeypot: '', elapsedMs: 4321.7 })
+    const requestId = crypto.randomUUID()
+    const body = contactRequestBody(values, { requestId, honeypot: '', elapsedMs: 4321.7 })
     expect(body).toEqual({
       name: 'A',
       email: 'a@b.co',
@@ -129,6 +130,7 @@ describe('wire bodies built by the forms pass the function schema', () => {
       message: 'Hi',
       website: '',
       elapsedMs: 4322,
+      requestId,
     })
     expect(contactRequestSchema.safeParse(body).success).toBe(true)
   })
@@ -136,12 +138,23 @@ describe('wire bodies built by the forms pass the function schema', () => {
   it('guide body carries kind, title and company inside the message', () => {
     const values = requestFormSchema.parse({ name: 'A', email: 'a@b.co', company: 'Acme' })
     const body = requestDialogBody({ kind: 'guide', title: 'ML Guide' }, values, {
+      requestId: crypto.randomUUID(),
       honeypot: '',
       elapsedMs: 5000,
     })
     expect(body.message).toBe('Guide Request: ML Guide\nCompany: Acme\nMessage: ')
     expect(contactRequestSchema.safeParse(body).success).toBe(true)
   })
+})
+
+it('the spec body alone passes: requestId and the anti-bot fields are optional', () => {
+  const parsed = contactRequestSchema.parse({
+    name: 'A',
+    email: 'a@b.co',
+    phone: '',
+    message: 'Hi',
+  })
+  expect(parsed).toEqual({ name: 'A', email: 'a@b.co', phone: '', message: 'Hi' })
 })
 
 it('names the function and its local path', () => {

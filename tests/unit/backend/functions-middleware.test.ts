@@ -1,7 +1,7 @@
 // The local mount used by `npm start` and `npm run dev`: a real HTTP server on 127.0.0.1 with the
 // middleware, a PGlite directory on disk, and the leads command reading it while it runs.
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -19,6 +19,7 @@ import { ADMIN_TOKEN_HEADER } from '../../../server/leads-admin-server.ts'
 import { createFunctionsMiddleware, type FunctionsMiddleware } from '../../../server/functions.ts'
 import { openLeadsAccess } from '../../../server/leads-access.ts'
 import { openLocalDatabase } from '../../../server/local-database.ts'
+import { MIGRATIONS_DIR } from '../../../server/migrations.ts'
 import { ALLOWED_ORIGIN, capturingLogger, contactBody, guideBody, failingMail } from './helpers.ts'
 
 const run = promisify(execFile)
@@ -189,7 +190,9 @@ describe('the leads command while the server holds the database', () => {
     const retried = await run(tsx, ['scripts/leads.ts', '--retry'], { cwd: root, env }).catch(
       (error: { code: number; stdout: string }) => error,
     )
-    expect(retried.stdout).toMatch(/Retried \d+ failed request\(s\): 0 sent, \d+ still failing/)
+    expect(retried.stdout).toMatch(
+      /Retried \d+ request\(s\): 0 sent, 0 only logged \(no RESEND_API_KEY\), \d+ still failing/,
+    )
     expect(mail.calls).toBeGreaterThan(callsBefore)
   }, 60_000)
 
@@ -200,6 +203,45 @@ describe('the leads command while the server holds the database', () => {
       openLeadsAccess({ dataDir: other, logger: capturingLogger() }),
     ).rejects.toBeInstanceOf(DataDirBusyError)
   })
+})
+
+describe('spam through the leads command (the server holds the database)', () => {
+  it('lists spam with --spam, releases one with --release (mailing it), purges old ones with --purge', async () => {
+    const env = { ...process.env, LEADS_DATA_DIR: dataDir }
+    const tsx = path.join(root, 'node_modules/.bin/tsx')
+    const leads = (...args: string[]) =>
+      run(tsx, ['scripts/leads.ts', ...args], { cwd: root, env }).catch(
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      )
+    const spam = await (await send({ ...contactBody, website: 'bot was here' })).json()
+    const old = await (await send({ ...guideBody, website: 'old bot' })).json()
+    const database = await openLocalDatabase(dataDir)
+    await database.db.query(
+      "update contact_requests set created_at = now() - interval '31 days' where id = $1",
+      [old.id],
+    )
+    await database.close()
+
+    const listed = await leads('--spam')
+    expect(listed.stdout).toContain('SPAM')
+    expect(listed.stdout).toContain('honeypot: the hidden website field was filled')
+    expect(listed.stdout).not.toContain('FAILED')
+    const json = JSON.parse((await leads('--spam', '--json')).stdout) as StoredContactRequest[]
+    expect(json.map((row) => row.id).sort()).toEqual([spam.id, old.id].sort())
+
+    const callsBefore = mail.calls
+    const released = (await leads('--release', spam.id)) as { code?: number; stdout: string }
+    // The server's transport fails in these tests: released, mail attempted and marked failed.
+    expect(released.stdout).toContain(`Released ${spam.id} from spam; mail failed via failing`)
+    expect(released.code).toBe(1)
+    expect(mail.calls).toBe(callsBefore + 1)
+    const unknown = (await leads('--release', spam.id)) as { code?: number; stderr: string }
+    expect(unknown.stderr).toContain(`No spam request with id ${spam.id}`)
+
+    expect((await leads('--purge')).stdout).toContain('Purged 1 spam request(s) older than 30 days')
+    const left = JSON.parse((await leads('--spam', '--json')).stdout) as StoredContactRequest[]
+    expect(left).toEqual([])
+  }, 60_000)
 })
 
 describe('after the server stops', () => {
@@ -224,7 +266,9 @@ describe('after the server stops', () => {
     const { rows } = await reopened.db.query<{ name: string }>(
       'select name from local_schema_migrations',
     )
-    expect(rows.map((row) => row.name)).toEqual(['20261122143000_contact_requests.sql'])
+    const files = (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql')).sort()
+    expect(files.length).toBeGreaterThanOrEqual(2)
+    expect(rows.map((row) => row.name).sort()).toEqual(files)
     await reopened.close()
   }, 60_000)
 })

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { retryFailedContactRequests } from '../../../supabase/functions/send-contact-email/deliver.ts'
+import {
+  releaseSpam,
+  retryContactRequests,
+} from '../../../supabase/functions/send-contact-email/deliver.ts'
+import { UNAVAILABLE_ERROR } from '../../../supabase/functions/send-contact-email/handler.ts'
+import type { LeadStore } from '../../../supabase/functions/send-contact-email/lead-store.ts'
 import type { LocalDatabase } from '../../../server/local-database.ts'
 import {
   ALLOWED_ORIGIN,
@@ -10,10 +15,12 @@ import {
   failingMail,
   guideBody,
   handlerOn,
+  logOnlyMail,
   openTestDatabase,
   post,
   recordingMail,
   scorecardBody,
+  specBody,
 } from './helpers.ts'
 
 let database: LocalDatabase
@@ -95,6 +102,7 @@ describe('valid requests of each kind', () => {
     const { handle } = handlerOn(database, {
       mail: {
         name: 'inspecting',
+        delivers: true,
         async send() {
           rowsWhenMailed = await countRows(database)
         },
@@ -135,9 +143,10 @@ describe('invalid fields answer 400 naming the field, and store nothing', () => 
       { message: `Guide Request: T\nCompany: ${long(201)}\nMessage: hi` },
       'Company must be at most 200 characters',
     ],
-    ['website', { website: 7 }, 'Must be text'],
-    ['elapsedMs', { elapsedMs: undefined }, 'elapsedMs is required'],
+    ['website', { website: 7 }, 'website must be text'],
     ['elapsedMs', { elapsedMs: '9000' }, 'elapsedMs must be a number'],
+    ['requestId', { requestId: 'not-a-uuid' }, 'requestId must be a UUID'],
+    ['requestId', { requestId: 12 }, 'requestId must be a UUID'],
     ['elapsedMs', { elapsedMs: -1 }, 'elapsedMs must not be negative'],
   ])('%s %j', async (field, change, message) => {
     const { handle, mail } = handlerOn(database)
@@ -153,6 +162,42 @@ describe('invalid fields answer 400 naming the field, and store nothing', () => 
   it('a guide request may leave company and message empty, but the contact form may not', async () => {
     const { handle } = handlerOn(database)
     expect((await handle(post(scorecardBody))).status).toBe(200)
+  })
+
+  it('invalid UTF-8 is a 400 saying so, not a lead with replacement characters', async () => {
+    const { handle } = handlerOn(database)
+    const json = new TextEncoder().encode(JSON.stringify({ ...specBody, name: 'AdXX' }))
+    const at = json.indexOf(0x58) // the first "X"
+    json[at] = 0xc3 // a lead byte of a two-byte sequence ...
+    json[at + 1] = 0x28 // ... followed by "(", which cannot continue it
+    const response = await handle(
+      new Request('http://localhost/functions/v1/send-contact-email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: json,
+      }),
+    )
+    expect(response.status).toBe(400)
+    const answer = await response.json()
+    expect(answer.error).toBe('Body is not valid UTF-8')
+    expect(answer.fields.body).toMatch(/UTF-8/)
+    expect(await countRows(database)).toBe(0)
+  })
+
+  it('a body in UTF-8 with a byte-order mark and non-ASCII names is accepted as written', async () => {
+    const { handle, store } = handlerOn(database)
+    const json = new TextEncoder().encode(
+      `\uFEFF${JSON.stringify({ ...specBody, name: 'Zoë Ørsted' })}`,
+    )
+    const response = await handle(
+      new Request('http://localhost/functions/v1/send-contact-email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: json,
+      }),
+    )
+    expect(response.status).toBe(200)
+    expect((await store.listContactRequests())[0]!.name).toBe('Zoë Ørsted')
   })
 
   it.each([
@@ -289,25 +334,135 @@ describe('CORS', () => {
   })
 })
 
-describe('bots are dropped silently', () => {
+describe("the spec's body, and nothing else (issue 13, item 1)", () => {
   it.each([
-    ['a filled honeypot', { website: 'http://spam.example' }],
-    ['a submission faster than the minimum time', { elapsedMs: 200 }],
-  ])('%s gets a success-looking answer and no row', async (_label, change) => {
-    const logger = capturingLogger()
-    const { handle, mail } = handlerOn(database, { logger })
-    const response = await handle(post({ ...contactBody, ...change }))
+    ['with an Origin header', { origin: ALLOWED_ORIGIN }],
+    ['without an Origin header', {}],
+  ])('is stored and mailed %s', async (_label, headers) => {
+    const { handle, store, mail } = handlerOn(database)
+    const request = post(specBody, { headers })
+    if (!('origin' in headers)) request.headers.delete('origin')
+    const response = await handle(request)
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ ok: true, id: expect.any(String) })
-    expect(await countRows(database)).toBe(0)
-    expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(0)
-    expect(logger.lines.some((line) => line.event === 'bot.dropped')).toBe(true)
+    const answer = await response.json()
+    expect(answer).toEqual({ ok: true, id: expect.any(String) })
+    const [row] = await store.listContactRequests()
+    expect(row).toMatchObject({ id: answer.id, ...specBody, status: 'sent', spamReason: null })
+    expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(1)
   })
 
-  it('the minimum time is configurable (0 accepts instant submissions)', async () => {
-    const { handle } = handlerOn(database, { config: { minSubmitMs: 0 } })
-    expect((await handle(post({ ...contactBody, elapsedMs: 0 }))).status).toBe(200)
+  it('no error ever names a field the client did not send', async () => {
+    const { handle } = handlerOn(database)
+    const response = await handle(post({ ...specBody, email: 'nope' }))
+    expect(response.status).toBe(400)
+    expect(Object.keys((await response.json()).fields)).toEqual(['email'])
+  })
+})
+
+describe('spam is kept, never mailed, and can be released (issue 16)', () => {
+  it.each([
+    ['a filled honeypot', { website: 'http://spam.example' }, 'honeypot'],
+    [
+      'a quick submission carrying a link',
+      { elapsedMs: 200, message: 'Cheap pills at https://spam.example' },
+      'quick_with_link',
+    ],
+  ])('%s is stored as spam with its reason, not mailed', async (_label, change, reason) => {
+    const logger = capturingLogger()
+    const { handle, mail, store } = handlerOn(database, { logger })
+    const response = await handle(post({ ...contactBody, ...change }))
+    expect(response.status).toBe(200)
+    const answer = await response.json()
+    expect(answer).toEqual({ ok: true, id: expect.any(String) })
+    const [row] = await store.listContactRequests({ status: 'spam' })
+    expect(row).toMatchObject({ id: answer.id, status: 'spam', spamReason: reason, attempts: 0 })
+    expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(0)
+    expect(logger.lines.some((line) => line.event === 'contact_request.spam')).toBe(true)
+  })
+
+  it('an autofill-speed submission without a link is an ordinary lead, stored and mailed', async () => {
+    const { handle, store, mail } = handlerOn(database)
+    const response = await handle(post({ ...guideBody, elapsedMs: 900 }))
+    expect(response.status).toBe(200)
+    const [row] = await store.listContactRequests()
+    expect(row).toMatchObject({ status: 'sent', spamReason: null, kind: 'guide' })
+    expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(1)
+  })
+
+  it('a link in a message sent at a human pace is an ordinary lead', async () => {
+    const { handle, store } = handlerOn(database)
+    const message = 'Our careers page: https://example.com/jobs'
+    await handle(post({ ...contactBody, message, elapsedMs: 45_000 }))
+    expect((await store.listContactRequests())[0]).toMatchObject({ status: 'sent' })
+  })
+
+  it('release turns spam into a request and mails it; purge deletes spam older than 30 days', async () => {
+    const { handle, store } = handlerOn(database)
+    const spam = await (await handle(post({ ...contactBody, website: 'x' }))).json()
+    const old = await (await handle(post({ ...guideBody, website: 'y' }))).json()
+    await handle(post(scorecardBody))
+    await database.db.query(
+      "update contact_requests set created_at = now() - interval '31 days' where id = $1",
+      [old.id],
+    )
+    const mail = recordingMail()
+    const deps = { store, mail, logger: capturingLogger() }
+    expect(await releaseSpam(crypto.randomUUID(), deps)).toMatchObject({ released: false })
+    const released = await releaseSpam(spam.id, deps)
+    expect(released).toMatchObject({ released: true, delivery: { status: 'sent' } })
+    expect(mail.sent).toHaveLength(1)
+    expect(mail.sent[0]!.replyTo).toBe(contactBody.email)
+    expect(await releaseSpam(spam.id, deps)).toMatchObject({ released: false })
+
+    expect(await store.purgeSpam(30)).toBe(1)
+    const rows = await store.listContactRequests()
+    expect(rows.map((row) => row.id)).not.toContain(old.id)
+    expect(rows.find((row) => row.id === spam.id)).toMatchObject({
+      status: 'sent',
+      spamReason: 'honeypot', // kept as history
+    })
+    expect(rows).toHaveLength(2)
+    expect(await store.purgeSpam(30)).toBe(0)
+  })
+})
+
+describe('a repeated requestId is the same request (issue 16)', () => {
+  it('one row, one mail, and the first answer again', async () => {
+    const { handle, mail } = handlerOn(database)
+    const body = { ...contactBody, requestId: crypto.randomUUID() }
+    const first = await (await handle(post(body))).json()
+    const again = await handle(post(body))
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual(first)
     expect(await countRows(database)).toBe(1)
+    expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(1)
+  })
+
+  it('holds when the copies arrive at the same moment, and is not counted by the rate limit', async () => {
+    const { handle, mail } = handlerOn(database, {
+      config: { rateLimit: { max: 1, windowSeconds: 600 } },
+    })
+    const body = { ...contactBody, requestId: crypto.randomUUID() }
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => handle(post(body, { address: '192.0.2.77' }))),
+    )
+    const bodies = await Promise.all(answers.map((answer) => answer.json()))
+    const ids = new Set(bodies.filter((answer) => answer.ok).map((answer) => answer.id))
+    expect(ids.size).toBe(1)
+    expect(await countRows(database)).toBe(1)
+    expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(1)
+    // Once stored, the repeat answers ok even though the client is over its limit.
+    const later = await handle(post(body, { address: '192.0.2.77' }))
+    expect(later.status).toBe(200)
+    expect((await later.json()).id).toBe([...ids][0])
+  })
+
+  it('a spam request repeated is still one spam row', async () => {
+    const { handle, store } = handlerOn(database)
+    const body = { ...contactBody, website: 'x', requestId: crypto.randomUUID() }
+    const first = await (await handle(post(body))).json()
+    expect(await (await handle(post(body))).json()).toEqual(first)
+    expect(await store.listContactRequests()).toHaveLength(1)
   })
 })
 
@@ -383,6 +538,46 @@ describe('mail failure and retry', () => {
     expect(failure?.fields.requestId).toBe(response.headers.get('x-request-id'))
   })
 
+  it('without a mail provider the row says logged, not sent, and names the transport', async () => {
+    const { handle, store } = handlerOn(database, { mail: logOnlyMail() })
+    expect((await handle(post(contactBody))).status).toBe(200)
+    expect((await store.listContactRequests())[0]).toMatchObject({
+      status: 'logged',
+      transport: 'log',
+      attempts: 1,
+    })
+  })
+
+  it('retry leaves logged rows alone while only the log is configured, and sends them once a provider is', async () => {
+    const logged = handlerOn(database, { mail: logOnlyMail() })
+    await logged.handle(post(contactBody))
+    const failing = handlerOn(database, { mail: failingMail() })
+    await failing.handle(post(guideBody))
+
+    const deps = { store: logged.store, logger: capturingLogger() }
+    const stillLog = logOnlyMail()
+    expect(await retryContactRequests({ ...deps, mail: stillLog })).toEqual({
+      attempted: 1,
+      sent: 0,
+      logged: 1,
+      failed: 0,
+    })
+    const provider = recordingMail()
+    expect(await retryContactRequests({ ...deps, mail: provider })).toEqual({
+      attempted: 2,
+      sent: 2,
+      logged: 0,
+      failed: 0,
+    })
+    expect(provider.sent).toHaveLength(2)
+    const rows = await logged.store.listContactRequests()
+    expect(rows.map((row) => [row.status, row.transport])).toEqual([
+      ['sent', 'recording'],
+      ['sent', 'recording'],
+    ])
+    expect(await retryContactRequests({ ...deps, mail: provider })).toMatchObject({ attempted: 0 })
+  })
+
   it('retry resends failed rows only and marks them sent', async () => {
     const failing = handlerOn(database, { mail: failingMail() })
     await failing.handle(post(contactBody))
@@ -391,12 +586,12 @@ describe('mail failure and retry', () => {
     await working.handle(post(scorecardBody))
 
     const mail = recordingMail()
-    const report = await retryFailedContactRequests({
+    const report = await retryContactRequests({
       store: working.store,
       mail,
       logger: capturingLogger(),
     })
-    expect(report).toEqual({ attempted: 2, sent: 2, failed: 0 })
+    expect(report).toEqual({ attempted: 2, sent: 2, logged: 0, failed: 0 })
     expect(mail.sent.map((sent) => sent.replyTo)).toEqual([
       'grace@example.com',
       'grace@example.com',
@@ -413,35 +608,106 @@ describe('mail failure and retry', () => {
   it('a retry that fails again keeps the row failed and counts the attempt', async () => {
     const failing = handlerOn(database, { mail: failingMail('first') })
     await failing.handle(post(contactBody))
-    const report = await retryFailedContactRequests({
+    const report = await retryContactRequests({
       store: failing.store,
       mail: failingMail('second'),
       logger: capturingLogger(),
     })
-    expect(report).toEqual({ attempted: 1, sent: 0, failed: 1 })
+    expect(report).toEqual({ attempted: 1, sent: 0, logged: 0, failed: 1 })
     const [row] = await failing.store.listContactRequests()
     expect(row).toMatchObject({ status: 'failed', attempts: 2, lastError: 'Error: second' })
   })
 })
 
-describe('errors never leak', () => {
-  it('a store failure is a 500 with a request id and no stack trace, logged with that id', async () => {
-    const logger = capturingLogger()
-    const { handle, store } = handlerOn(database, { logger })
-    store.insertContactRequest = () =>
-      Promise.reject(new Error('relation "secret_table" does not exist'))
+describe('fault matrix: the database down (issue 16)', () => {
+  // Each way a database fails: refused, failed insert, hanging past the store timeout.
+  const failures: [string, (store: LeadStore) => void][] = [
+    [
+      'refused (every call fails)',
+      (store) => {
+        const refused = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'))
+        store.hitRateLimit = refused
+        store.findByRequestId = refused
+        store.insertContactRequest = refused
+      },
+    ],
+    [
+      'a failed insert',
+      (store) => {
+        store.insertContactRequest = () =>
+          Promise.reject(new Error('relation "secret_table" does not exist'))
+      },
+    ],
+    [
+      'a timeout',
+      (store) => {
+        store.insertContactRequest = () => new Promise(() => {})
+      },
+    ],
+  ]
+
+  it.each(failures)(
+    'database %s: mailed with a "not stored" subject, success, error logged with the request id',
+    async (_label, breakStore) => {
+      const logger = capturingLogger()
+      const mail = recordingMail()
+      const { handle, store } = handlerOn(database, { logger, mail })
+      breakStore(store)
+      const requestId = crypto.randomUUID()
+      const response = await handle(post({ ...guideBody, requestId }))
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ ok: true, id: requestId, stored: false })
+      expect(mail.sent).toHaveLength(1)
+      expect(mail.sent[0]!.subject).toMatch(/^\[NOT STORED\] Guide request: System Design/)
+      expect(mail.sent[0]!.text).toContain('was NOT stored')
+      expect(mail.sent[0]!.text).toContain(guideBody.email)
+      const logged = logger.lines.find((line) => line.event === 'store.unavailable')
+      expect(logged?.level).toBe('error')
+      expect(logged?.fields.requestId).toBe(response.headers.get('x-request-id'))
+      expect(logged?.fields.clientRequestId).toBe(requestId)
+    },
+  )
+
+  it.each(failures)(
+    'database %s and mail down: 503 with a clear JSON error, no row, nothing mailed',
+    async (_label, breakStore) => {
+      const logger = capturingLogger()
+      const mail = failingMail('provider is down')
+      const { handle, store } = handlerOn(database, { logger, mail })
+      breakStore(store)
+      const response = await handle(post(contactBody))
+      expect(response.status).toBe(503)
+      const text = await response.text()
+      expect(JSON.parse(text)).toEqual({
+        error: UNAVAILABLE_ERROR,
+        requestId: response.headers.get('x-request-id'),
+      })
+      expect(text).not.toMatch(/secret_table|ECONNREFUSED|at |\.ts/)
+      expect(mail.calls).toBe(1)
+      expect(await countRows(database)).toBe(0)
+      expect(logger.lines.filter((line) => line.level === 'error').map((l) => l.event)).toEqual([
+        'store.unavailable',
+        'mail.failed',
+      ])
+    },
+  )
+
+  it('database down and only the log configured: 503, since a log line keeps no lead', async () => {
+    const mail = logOnlyMail()
+    const { handle, store } = handlerOn(database, { mail })
+    store.insertContactRequest = () => Promise.reject(new Error('down'))
     const response = await handle(post(contactBody))
-    expect(response.status).toBe(500)
-    const text = await response.text()
-    const answer = JSON.parse(text)
-    expect(answer).toEqual({
-      error: 'Internal error',
-      requestId: response.headers.get('x-request-id'),
-    })
-    expect(text).not.toMatch(/secret_table|at |\.ts/)
-    const logged = logger.lines.find((line) => line.event === 'request.failed')
-    expect(logged?.fields.requestId).toBe(answer.requestId)
-    expect(logged?.fields.error).toContain('secret_table')
+    expect(response.status).toBe(503)
+    expect(mail.sent).toHaveLength(0)
+  })
+
+  it('database down and spam: 503, never mailed', async () => {
+    const mail = recordingMail()
+    const { handle, store } = handlerOn(database, { mail })
+    store.insertContactRequest = () => Promise.reject(new Error('down'))
+    const response = await handle(post({ ...contactBody, website: 'x' }))
+    expect(response.status).toBe(503)
+    expect(mail.sent).toHaveLength(0)
   })
 
   it('a failure to record the delivery still answers ok, because the row is stored', async () => {

@@ -20,6 +20,15 @@ export const testConfig: HandlerConfig = {
   maxBodyBytes: 64 * 1024,
   clientHashSalt: 'test-salt',
   clientAddressHeader: 'x-forwarded-for',
+  storeTimeoutMs: 500,
+}
+
+/** Exactly the body of the spec (§7): four fields, nothing else. */
+export const specBody = {
+  name: 'Barbara Liskov',
+  email: 'barbara@example.com',
+  phone: '',
+  message: 'Please call us about interviews for three platform engineers.',
 }
 
 export const contactBody = {
@@ -78,6 +87,7 @@ export function recordingMail(): MailTransport & { sent: OutgoingMail[] } {
   const sent: OutgoingMail[] = []
   return {
     name: 'recording',
+    delivers: true,
     sent,
     send(mail) {
       sent.push(mail)
@@ -89,6 +99,7 @@ export function recordingMail(): MailTransport & { sent: OutgoingMail[] } {
 export function failingMail(message = 'provider is down'): MailTransport & { calls: number } {
   const transport = {
     name: 'failing',
+    delivers: true,
     calls: 0,
     send() {
       transport.calls++
@@ -96,6 +107,11 @@ export function failingMail(message = 'provider is down'): MailTransport & { cal
     },
   }
   return transport
+}
+
+/** Like the log transport without a RESEND_API_KEY: "sends" by writing to the log only. */
+export function logOnlyMail(): MailTransport & { sent: OutgoingMail[] } {
+  return { ...recordingMail(), name: 'log', delivers: false }
 }
 
 export interface LogLine {

@@ -22,8 +22,11 @@ const hostile: StoredContactRequest = {
   page: 'http://localhost:3000/guides',
   userAgent: 'test',
   clientHash: 'f'.repeat(64),
+  requestId: null,
   status: 'received',
+  spamReason: null,
   attempts: 0,
+  transport: null,
   lastError: null,
 }
 

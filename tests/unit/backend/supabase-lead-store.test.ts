@@ -3,7 +3,10 @@
 // argument names and row mapping are checked against the actual SQL.
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { retryFailedContactRequests } from '../../../supabase/functions/send-contact-email/deliver.ts'
+import {
+  releaseSpam,
+  retryContactRequests,
+} from '../../../supabase/functions/send-contact-email/deliver.ts'
 import { createHandler } from '../../../supabase/functions/send-contact-email/handler.ts'
 import type { MailTransport } from '../../../supabase/functions/send-contact-email/mail-transport.ts'
 import { createSupabaseLeadStore } from '../../../supabase/functions/send-contact-email/supabase-lead-store.ts'
@@ -60,24 +63,61 @@ const fakePostgrest = (async (input: RequestInfo | URL, init?: RequestInit) => {
       )
       return json(rows[0]!.result)
     }
-    if (url.pathname === '/rest/v1/contact_requests' && request.method === 'POST') {
+    if (url.pathname !== '/rest/v1/contact_requests')
+      return json({ message: `unexpected ${request.method} ${url.pathname}` }, 404)
+    // PostgREST's horizontal filters the store uses: column=eq.value, column=lt.value.
+    const params: unknown[] = []
+    const where: string[] = []
+    for (const [column, filter] of url.searchParams) {
+      if (['select', 'order', 'limit', 'on_conflict', 'columns'].includes(column)) continue
+      expect(column).toMatch(/^[a-z_]+$/)
+      const [, op, value] = /^(eq|lt)\.(.*)$/.exec(filter)!
+      params.push(value)
+      where.push(`${column} ${op === 'eq' ? '=' : '<'} $${params.length}`)
+    }
+    const condition = where.length ? `where ${where.join(' and ')}` : ''
+    if (request.method === 'POST') {
       const row = (await request.json()) as Record<string, unknown>
       const columns = Object.keys(row)
+      const onConflict = url.searchParams.get('on_conflict')
+      if (onConflict)
+        expect(request.headers.get('prefer')).toContain('resolution=ignore-duplicates')
       const { rows } = await database.db.query(
         `insert into public.contact_requests (${columns.join(', ')})
-         values (${columns.map((_, index) => `$${index + 1}`).join(', ')}) returning *`,
+         values (${columns.map((_, index) => `$${index + 1}`).join(', ')})
+         ${onConflict ? `on conflict (${onConflict}) do nothing` : ''} returning *`,
         columns.map((column) => row[column]),
       )
       const single = request.headers.get('accept')?.includes('vnd.pgrst.object')
       return json(single ? rows[0] : rows, 201)
     }
-    if (url.pathname === '/rest/v1/contact_requests' && request.method === 'GET') {
-      expect(url.searchParams.get('order')).toBe('created_at.desc')
-      const status = url.searchParams.get('status')?.replace(/^eq\./, '') ?? null
+    if (request.method === 'GET') {
+      const order = url.searchParams.get('order')
+      if (order) expect(order).toBe('created_at.desc')
+      params.push(Number(url.searchParams.get('limit') ?? 1000))
       const { rows } = await database.db.query(
-        `select * from public.contact_requests where ($1::text is null or status = $1)
-         order by created_at desc limit $2`,
-        [status, Number(url.searchParams.get('limit'))],
+        `select * from public.contact_requests ${condition}
+         order by created_at desc limit $${params.length}`,
+        params,
+      )
+      return json(rows)
+    }
+    if (request.method === 'PATCH') {
+      const changes = (await request.json()) as Record<string, unknown>
+      const set = Object.keys(changes).map((column) => {
+        params.push(changes[column])
+        return `${column} = $${params.length}`
+      })
+      const { rows } = await database.db.query(
+        `update public.contact_requests set ${set.join(', ')} ${condition} returning *`,
+        params,
+      )
+      return json(rows)
+    }
+    if (request.method === 'DELETE') {
+      const { rows } = await database.db.query(
+        `delete from public.contact_requests ${condition} returning *`,
+        params,
       )
       return json(rows)
     }
@@ -140,12 +180,12 @@ it('rate-limits through the SQL function and retries failed rows', async () => {
 
   expect(await store.listContactRequests({ status: 'failed' })).toHaveLength(5)
   const mail = recordingMail()
-  const report = await retryFailedContactRequests({ store, mail, logger: capturingLogger() })
-  expect(report).toEqual({ attempted: 5, sent: 5, failed: 0 })
+  const report = await retryContactRequests({ store, mail, logger: capturingLogger() })
+  expect(report).toEqual({ attempted: 5, sent: 5, logged: 0, failed: 0 })
   expect(await store.listContactRequests({ status: 'failed' })).toHaveLength(0)
 })
 
-it('turns a database error into a 500 without details for the visitor', async () => {
+it('a database error mails the request as not stored, without details for the visitor', async () => {
   const client = createClient('http://supabase.test', 'k', {
     realtime,
     global: {
@@ -154,16 +194,64 @@ it('turns a database error into a 500 without details for the visitor', async ()
     },
   })
   const logger = capturingLogger()
+  const mail = recordingMail()
   const handle = createHandler({
     store: createSupabaseLeadStore(client),
-    mail: recordingMail(),
+    mail,
     config: testConfig,
     logger,
   })
   const response = await handle(post(contactBody))
-  expect(response.status).toBe(500)
+  expect(response.status).toBe(200)
   expect(await response.text()).not.toContain('relation')
-  expect(logger.lines.find((line) => line.event === 'request.failed')?.fields.error).toContain(
+  expect(mail.sent[0]!.subject).toMatch(/^\[NOT STORED\]/)
+  expect(logger.lines.find((line) => line.event === 'store.unavailable')?.fields.error).toContain(
     'relation missing',
   )
+})
+
+it('a repeated requestId is one row through the REST API, and spam is released and purged', async () => {
+  const { handle, store, mail } = supabaseHandler()
+  const body = { ...contactBody, requestId: crypto.randomUUID() }
+  const first = await (await handle(post(body))).json()
+  seen.length = 0
+  expect(await (await handle(post(body))).json()).toEqual(first)
+  expect(seen.map((call) => `${call.method} ${call.path}`)).toEqual([
+    'GET /rest/v1/contact_requests',
+  ])
+  // Two copies racing past the look-up: the upsert ignores the second.
+  const { created, row } = await store.insertContactRequest({
+    kind: 'contact',
+    title: null,
+    name: 'x',
+    email: 'x@example.com',
+    phone: '',
+    company: null,
+    message: 'x',
+    page: null,
+    userAgent: null,
+    clientHash: 'h',
+    requestId: body.requestId,
+    status: 'received',
+    spamReason: null,
+  })
+  expect({ created, id: row.id }).toEqual({ created: false, id: first.id })
+
+  const spam = await (await handle(post({ ...guideBody, website: 'filled' }))).json()
+  const old = await (await handle(post({ ...guideBody, website: 'filled' }))).json()
+  await database.db.query(
+    "update contact_requests set created_at = now() - interval '40 days' where id = $1",
+    [old.id],
+  )
+  expect((await store.listContactRequests({ status: 'spam' })).map((r) => r.id).sort()).toEqual(
+    [spam.id, old.id].sort(),
+  )
+  const deps = { store, mail, logger: capturingLogger() }
+  expect(await releaseSpam(spam.id, deps)).toMatchObject({
+    released: true,
+    delivery: { status: 'sent', transport: 'recording' },
+  })
+  expect(await store.purgeSpam(30)).toBe(1)
+  expect(await store.listContactRequests({ status: 'spam' })).toEqual([])
+  expect(await store.listContactRequests()).toHaveLength(2)
 })

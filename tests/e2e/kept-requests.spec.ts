@@ -1,0 +1,250 @@
+// Issue 16's browser rows of the fault matrix, on the real site and the real function: with the
+// function blocked, failing (5xx) or slow (no answer in 15 s), the browser keeps the request,
+// says so in the toast, shows a notice, and sends it later; the function stores it exactly once.
+import { expect, test, type Page, type Route } from '@playwright/test'
+import {
+  KEPT_REQUEST_DAYS,
+  KEPT_REQUESTS_KEY,
+  type KeptRequest,
+} from '../../components/forms/kept-requests.ts'
+import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
+import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
+import { FUNCTION_URL } from './fixtures.ts'
+import { expectNoAxeViolations, gate, hydrated, keptInBrowser } from './helpers.ts'
+import { storedLeads, uniqueEmail } from './stored-leads.ts'
+
+const KEPT_TITLE = 'Not sent yet'
+const KEPT_MESSAGE =
+  'We could not reach our server. Your message is kept in this browser and will be sent automatically when the connection is back.'
+const KEPT_REQUEST =
+  'We could not reach our server. Your request is kept in this browser and will be sent automatically when the connection is back.'
+
+const notice = (page: Page) => page.getByRole('region', { name: 'Requests not sent yet' })
+const rowsFor = async (email: string) =>
+  (await storedLeads()).filter((lead) => lead.email === email)
+
+async function sendContactMessage(page: Page, email: string) {
+  const form = page.locator('[data-island="forms/ContactForm"]')
+  await form.scrollIntoViewIfNeeded()
+  await hydrated(page, 'forms/ContactForm')
+  await form.getByLabel('Name').fill('Ada Lovelace')
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Phone Number').fill('(305) 555-0199')
+  await form.getByLabel('Message').fill('We hire four backend engineers this quarter.')
+  await form.getByRole('button', { name: 'Send Message' }).click()
+}
+
+async function expectKeptToast(page: Page, description: string) {
+  const toast = page.getByRole('alertdialog').filter({ hasText: KEPT_TITLE })
+  await expect(toast).toContainText(description)
+  await expect(toast).toHaveAttribute('data-variant', 'destructive')
+}
+
+async function expectSentLater(page: Page) {
+  await expect(page.getByRole('alertdialog', { name: 'Sent', exact: true })).toContainText(
+    'A request kept in this browser has now been sent.',
+  )
+  await expect.poll(() => keptInBrowser(page)).toEqual([])
+  await expect(notice(page)).toHaveCount(0)
+}
+
+test('production waits 15 s for the function before keeping a request', () => {
+  expect(SEND_TIMEOUT_MS).toBe(15_000)
+  expect(KEPT_REQUEST_DAYS).toBe(7)
+})
+
+test('function blocked: kept, toast and notice say so, sent on the next page load, one row', async ({
+  page,
+}) => {
+  const email = uniqueEmail('blocked')
+  await page.route(FUNCTION_URL, (route) => route.abort('connectionrefused'))
+  await page.goto('/contact')
+  await sendContactMessage(page, email)
+  await expectKeptToast(page, KEPT_MESSAGE)
+  const [kept, ...others] = await keptInBrowser(page)
+  expect(others).toEqual([])
+  expect(kept).toMatchObject({
+    kind: 'contact',
+    title: null,
+    body: {
+      name: 'Ada Lovelace',
+      email,
+      phone: '(305) 555-0199',
+      message: 'We hire four backend engineers this quarter.',
+      requestId: kept!.requestId,
+    },
+  })
+  await expect(notice(page)).toContainText('Not sent yet: 1 kept in this browser.')
+  await expect(notice(page)).toContainText('deleted after 7 days')
+  expect(await rowsFor(email)).toEqual([])
+
+  await page.unrouteAll()
+  await page.reload()
+  await expectSentLater(page)
+  const rows = await rowsFor(email)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject({ requestId: kept!.requestId, kind: 'contact', status: 'logged' })
+})
+
+test('function failing (503): kept, sent when the browser is back online, one row', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('failing')
+  await page.route(FUNCTION_URL, (route) =>
+    route.fulfill({ status: 503, json: { error: 'Service unavailable' } }),
+  )
+  await page.goto('/resources/guides')
+  const button = page.getByRole('button', { name: /^Request Guide/ }).first()
+  await button.scrollIntoViewIfNeeded()
+  await hydrated(page, 'request/RequestButton')
+  await button.click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Name').fill('Grace Hopper')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByLabel('Company (optional)').fill('Navy Labs')
+  await dialog.getByRole('button', { name: 'Send Request' }).click()
+  await expectKeptToast(page, KEPT_REQUEST)
+  await expect(dialog).toBeHidden()
+  const [kept] = await keptInBrowser(page)
+  expect(kept).toMatchObject({ kind: 'guide', body: { name: 'Grace Hopper', email, phone: '' } })
+  expect(kept!.title).toBeTruthy()
+  await expect(notice(page)).toBeVisible()
+
+  await page.unrouteAll()
+  await context.setOffline(true)
+  await context.setOffline(false) // the browser fires `online`
+  await expectSentLater(page)
+  const rows = await rowsFor(email)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject({ kind: 'guide', title: kept!.title, company: 'Navy Labs' })
+})
+
+test('function slow: kept after exactly 15 s; its late arrival and the resend make one row', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('slow')
+  await page.clock.install()
+  const arrived = gate()
+  let body: Record<string, unknown> | undefined
+  let held: Route | undefined
+  await page.route(FUNCTION_URL, (route) => {
+    body = route.request().postDataJSON() as Record<string, unknown>
+    held = route // never answered while the browser waits
+    arrived.open()
+  })
+  await page.goto('/contact')
+  await sendContactMessage(page, email)
+  await arrived.opened
+  await page.clock.runFor(SEND_TIMEOUT_MS - 1000)
+  await expect(page.getByRole('button', { name: 'Sending...' })).toBeVisible()
+  expect(await keptInBrowser(page)).toEqual([])
+  await page.clock.runFor(1000)
+  await expectKeptToast(page, KEPT_MESSAGE)
+  const [kept] = await keptInBrowser(page)
+  expect(kept!.requestId).toBe(body!.requestId)
+
+  // The slow first copy reaches the function after all ...
+  const late = await request.post(CONTACT_FUNCTION_PATH, { data: body })
+  expect(late.status()).toBe(200)
+  const first = (await late.json()) as { id: string }
+  await held?.abort().catch(() => {})
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  // ... and the kept copy, sent on the next load, is recognised as the same request.
+  await page.reload()
+  await expectSentLater(page)
+  const rows = await rowsFor(email)
+  expect(rows.map((row) => row.id)).toEqual([first.id])
+})
+
+test('the notice is keyboard-usable and axe-clean, and discarding sends nothing', async ({
+  page,
+}) => {
+  const email = uniqueEmail('discard')
+  await page.route(FUNCTION_URL, (route) => route.abort('internetdisconnected'))
+  await page.goto('/contact')
+  await sendContactMessage(page, email)
+  await expectKeptToast(page, KEPT_MESSAGE)
+  await expect(notice(page)).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  const show = notice(page).getByRole('button', { name: 'Show' })
+  await show.focus()
+  await page.keyboard.press('Enter')
+  const hide = notice(page).getByRole('button', { name: 'Hide' })
+  await expect(hide).toHaveAttribute('aria-expanded', 'true')
+  await expect(notice(page).getByRole('listitem')).toContainText(`Ada Lovelace <${email}>`)
+  await expectNoAxeViolations(page)
+  await page.keyboard.press('Tab')
+  const discard = notice(page).getByRole('button', { name: /^Discard/ })
+  await expect(discard).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(notice(page)).toHaveCount(0)
+  expect(await keptInBrowser(page)).toEqual([])
+
+  await page.unrouteAll()
+  await page.reload()
+  await hydrated(page, 'nav/NavMenu')
+  await page.waitForTimeout(500)
+  expect(await rowsFor(email)).toEqual([])
+})
+
+test(`a kept request older than ${KEPT_REQUEST_DAYS} days is deleted, not sent`, async ({
+  page,
+}) => {
+  const email = uniqueEmail('expired')
+  const requestId = crypto.randomUUID()
+  const old: KeptRequest = {
+    requestId,
+    keptAt: Date.now() - (KEPT_REQUEST_DAYS * 24 + 1) * 60 * 60 * 1000,
+    kind: 'contact',
+    title: null,
+    body: { name: 'Old', email, phone: '', message: 'From last week', requestId },
+  }
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key!, value!)
+        sessionStorage.setItem('seeded', '1')
+      }
+    },
+    [KEPT_REQUESTS_KEY, JSON.stringify([old])],
+  )
+  const calls: string[] = []
+  page.on('request', (sent) => {
+    if (sent.url().includes(CONTACT_FUNCTION_PATH)) calls.push(sent.url())
+  })
+  await page.goto('/')
+  await expect.poll(() => keptInBrowser(page)).toEqual([])
+  await expect(notice(page)).toHaveCount(0)
+  expect(calls).toEqual([])
+  expect(await rowsFor(email)).toEqual([])
+})
+
+test('an autofill-speed guide request (well under 3 s) is stored as an ordinary lead', async ({
+  page,
+}) => {
+  const email = uniqueEmail('autofill')
+  const sent: Record<string, unknown>[] = []
+  page.on('request', (request) => {
+    if (request.url().includes(CONTACT_FUNCTION_PATH) && request.method() === 'POST')
+      sent.push(request.postDataJSON() as Record<string, unknown>)
+  })
+  await page.goto('/resources/guides')
+  const button = page.getByRole('button', { name: /^Request Guide/ }).first()
+  await button.scrollIntoViewIfNeeded()
+  await hydrated(page, 'request/RequestButton')
+  await button.click()
+  const dialog = page.getByRole('dialog')
+  // What autofill does: both fields filled at once, then straight to the button.
+  await dialog.getByLabel('Name').fill('Katherine Johnson')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByRole('button', { name: 'Send Request' }).click()
+  await expect(page.getByText('Request Sent')).toBeVisible()
+  expect(sent).toHaveLength(1)
+  expect(sent[0]!.elapsedMs).toBeLessThan(3000)
+  const rows = await rowsFor(email)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]).toMatchObject({ kind: 'guide', status: 'logged', spamReason: null })
+})
