@@ -1,9 +1,8 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { resolveSection } from '../../components/sections/resolve-sections.ts'
+import { resolveSections, sectionsMeta } from '../../components/sections/registry.tsx'
 import { getEntry, getSite } from '../../content/index.ts'
 import { listContentRoutes } from '../../renderer/routes.ts'
-import { faqItemsOf } from '../../renderer/structured-data.ts'
 import type { PageMeta } from '../../renderer/types.ts'
 
 export function data(pageContext: PageContextServer) {
@@ -25,13 +24,13 @@ export function data(pageContext: PageContextServer) {
   }
 
   const page = getEntry('pages', route.id).data
-  const sections = page.sections.map(resolveSection)
+  const sections = resolveSections(page.sections)
   const meta: PageMeta = {
     title: page.title,
     description: page.description,
     path: page.path,
     bareTitle: page.path === '/',
-    faq: faqItemsOf(sections),
+    ...sectionsMeta(sections),
   }
   return { kind: 'sections' as const, meta, sections }
 }
