@@ -81,6 +81,16 @@ export const sectionRegistry = {
     schema: pricingSection,
     resolve: (section) => ({ ...section, plans: getEntry('pricing', section.plans).data.items }),
     Component: Pricing,
+    // Service structured data, one Offer per plan, priced as the cards show it.
+    meta: ({ plans }) => ({
+      pricing: plans.map(({ title, price, note, features }) => ({
+        title,
+        price,
+        // The note ("5% discount") unless it repeats a feature.
+        description: note && !features.includes(note) ? note : undefined,
+        features,
+      })),
+    }),
   }),
   cta: defineSection({ schema: ctaSection, Component: CallToAction }),
   steps: defineSection({ schema: stepsSection, Component: Steps }),
