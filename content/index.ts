@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react'
 import { entries, omittedDrafts } from 'virtual:content'
 import type { CollectionName, EntryData } from './config.ts'
+import { buildRouteTable, routePath, type RouteEntry, type RoutedCollection } from './routes.ts'
 
 export { isPublished } from './_lib/drafts.ts'
 
@@ -39,3 +40,26 @@ export function getSite(): EntryData<'site'> {
 }
 
 export type { Action, Link, Section } from './config.ts'
+export type { RouteEntry, RoutedCollection } from './routes.ts'
+
+/** Every route of the built site (in the dev server, drafts' routes too). */
+export function listRoutes(): RouteEntry[] {
+  return buildRouteTable(getCollection)
+}
+
+/** The addresses of one routed collection's entries: what its pages/ folder prerenders. */
+export function routePaths(collection: RoutedCollection): string[] {
+  return listRoutes()
+    .filter((route) => route.collection === collection)
+    .map((route) => route.path)
+}
+
+/** The address of an entry of a routed collection, e.g. an industry's page. */
+export function pathOf(collection: RoutedCollection, id: string): string {
+  return routePath(collection, getEntry(collection, id))
+}
+
+/** Addresses of drafts left out of this build, so the navigation drops links to them. */
+export function listOmittedDraftPaths(): Set<string> {
+  return new Set(buildRouteTable(getOmittedDrafts).map((route) => route.path))
+}

@@ -7,12 +7,11 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlSync } from 'vike/types'
 import pageScriptUrl from 'virtual:page-script'
 import { withoutLinksTo } from '../content/_lib/drafts.ts'
-import { getSite } from '../content/index.ts'
+import { getSite, listOmittedDraftPaths } from '../content/index.ts'
 import { Head } from './Head.tsx'
 import { Layout } from './Layout.tsx'
 import { PAGE_SCRIPT_ATTRIBUTE } from './island-attributes.ts'
 import { PAGE_SCRIPT_LOADER } from './page-script.ts'
-import { listOmittedDraftPaths } from './routes.ts'
 import type { PageMeta } from './types.ts'
 
 export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {

@@ -1,6 +1,6 @@
 import type { EntryData } from '../content/config.ts'
+import { listRoutes } from '../content/index.ts'
 import { BRAND_IMAGES, MANIFEST_PATH, SOCIAL_CARD_SIZE, THEME_COLOR } from './brand.ts'
-import { listRoutes } from './routes.ts'
 import { siteUrl } from './site-url.ts'
 import {
   breadcrumbList,

@@ -18,7 +18,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { createStaticSite, readBuiltHeaderRules } from '../server/static.ts'
 import { BENCH_TARGETS } from './lib/budgets.ts'
-import { chromiumPath, CHROMIUM_FLAGS } from '../tests/chromium.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from './lib/chromium.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const PRESETS = { mobile: undefined, desktop: desktopConfig } as const

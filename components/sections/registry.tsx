@@ -3,7 +3,7 @@
 // content/_schema/sections/ (listed in that folder's index.ts), its component, and one line here;
 // `npm run typecheck` fails until the line is here (tests/types/section-registry.ts proves it).
 import type { SectionType } from '../../content/config.ts'
-import { getCollection, getEntry, type Section } from '../../content/index.ts'
+import { getCollection, getEntry, pathOf, type Section } from '../../content/index.ts'
 import { benefitsSection } from '../../content/_schema/sections/benefits.ts'
 import { cardsSection } from '../../content/_schema/sections/cards.ts'
 import { caseStudiesSection } from '../../content/_schema/sections/case-studies.ts'
@@ -22,7 +22,6 @@ import { guidesSection, scorecardsSection } from '../../content/_schema/sections
 import { statsSection } from '../../content/_schema/sections/stats.ts'
 import { stepsSection } from '../../content/_schema/sections/steps.ts'
 import { testimonialsSection } from '../../content/_schema/sections/testimonials.ts'
-import { industryPath } from '../../renderer/route-table.ts'
 import { faqItemsOf } from '../../renderer/structured-data.ts'
 import { Benefits } from './Benefits.tsx'
 import { CallToAction } from './CallToAction.tsx'
@@ -66,7 +65,7 @@ export const sectionRegistry = {
       ...section,
       areas: getEntry('expertise', section.areas).data.items.map((area) => ({
         ...area,
-        path: industryPath(area.industry),
+        path: pathOf('industries', area.industry),
       })),
     }),
     Component: ExpertiseGrid,

@@ -8,7 +8,7 @@ import { collections, type EntryData } from '../../content/config.ts'
 import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
 import { cspHash } from '../../scripts/lib/inline-sources.ts'
-import { expectedRoutes } from '../routes.ts'
+import { expectedRoutes } from '../../scripts/lib/routes.ts'
 
 const routes = await expectedRoutes()
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
