@@ -1,9 +1,8 @@
 // The page script, a few kilobytes, added by the inline loader (./page-script.ts) once the page
 // has painted. It finds the islands in the HTML and starts each one when its hydrate strategy
-// says so, loading the island's code and React together (./hydrate-island.ts). It also opens
-// the booking dialog from any booking link, loading the dialog on the first click.
+// says so, loading the island's code and React together (./hydrate-island.ts). The app's page
+// script (pageScript({ source }) in vite.config.ts) imports it and adds its own handlers.
 import type { ComponentType } from 'react'
-import { bookingLinkClicked, upgradeBookingLinks } from '../components/booking/booking-links.ts'
 import { islandName, type HydrateOn } from './island-name.ts'
 import { hasHeldPress, keepTypedValues, replayHeldPress } from './early-input.ts'
 import { HYDRATED_ATTRIBUTE } from './island-attributes.ts'
@@ -43,16 +42,3 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const when = hasHeldPress(element) ? 'load' : (hydrate as HydrateOn)
   scheduleHydration(element, when, () => startIsland(element, island))
 }
-
-upgradeBookingLinks()
-document.addEventListener('click', (event) => {
-  const link = bookingLinkClicked(event)
-  if (!link) return
-  event.preventDefault()
-  import('../components/booking/open-booking.tsx')
-    .then(({ openBooking }) => openBooking(link))
-    .catch((error: unknown) => {
-      console.error('The booking dialog failed to load', error)
-      window.open(link.href, '_blank', 'noopener')
-    })
-})
