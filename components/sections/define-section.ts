@@ -4,7 +4,7 @@
 import type { ComponentType } from 'react'
 import type { z } from 'zod'
 import type { SectionOf, SectionType } from '../../content/config.ts'
-import type { PageMeta } from '../../renderer/types.ts'
+import type { PageMeta } from '../layout/page-meta.ts'
 
 /** What a section contributes to its page's structured data. */
 export type SectionMeta = Pick<PageMeta, 'faq' | 'pricing'>

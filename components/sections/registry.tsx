@@ -22,7 +22,7 @@ import { guidesSection, scorecardsSection } from '../../content/_schema/sections
 import { statsSection } from '../../content/_schema/sections/stats.ts'
 import { stepsSection } from '../../content/_schema/sections/steps.ts'
 import { testimonialsSection } from '../../content/_schema/sections/testimonials.ts'
-import { faqItemsOf } from '../../renderer/structured-data.ts'
+import { faqItemsOf } from '../layout/structured-data.ts'
 import { Benefits } from './Benefits.tsx'
 import { CallToAction } from './CallToAction.tsx'
 import { CardGrid } from './CardGrid.tsx'

@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { getEntry, getSite } from '../../content/index.ts'
-import type { PageMeta } from '../../renderer/types.ts'
+import type { PageMeta } from '../../components/layout/page-meta.ts'
 import { routeFor } from '../routing.ts'
 
 export function data(pageContext: PageContextServer) {

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+import type { PageContextServer } from 'vike/types'
+import { withoutLinksTo } from '../../content/_lib/drafts.ts'
+import { getSite, listOmittedDraftPaths } from '../../content/index.ts'
+import { SiteProvider } from '../site-context.tsx'
+import { pageMetaOf } from './page-meta.ts'
+import { SiteFooter } from './SiteFooter.tsx'
+import { SiteHeader } from './SiteHeader.tsx'
+
+/** The site as every page shows it: links to drafts left out of this build would lead nowhere. */
+export function siteForPage() {
+  return withoutLinksTo(getSite(), listOmittedDraftPaths())
+}
+
+/** The frame around every page (the renderer's Layout setting, pages/+Layout.ts). */
+export function Layout({
+  pageContext,
+  children,
+}: {
+  pageContext: PageContextServer
+  children: ReactNode
+}) {
+  const site = siteForPage()
+  const { path } = pageMetaOf(pageContext, site)
+  return (
+    <SiteProvider site={site}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800 focus:shadow"
+      >
+        {site.ui.skipToContent}
+      </a>
+      <SiteHeader site={site} path={path} />
+      <main id="main" tabIndex={-1} className="pt-16 outline-none">
+        {children}
+      </main>
+      <SiteFooter site={site} />
+    </SiteProvider>
+  )
+}
