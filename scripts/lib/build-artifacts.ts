@@ -8,13 +8,8 @@ import type { LoadResult } from '../../content/_lib/load.ts'
 import type { EntryData } from '../../content/config.ts'
 import { BACKGROUND_COLOR, BRAND_IMAGES, MANIFEST_PATH, THEME_COLOR } from '../../renderer/brand.ts'
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
-import {
-  headerRules,
-  HOSTING_FILES,
-  mergeVercelConfig,
-  toHeadersFile,
-  type HeaderRule,
-} from '../../server/headers.ts'
+import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
+import { mergeVercelConfig, toHeadersFile } from './hosting-headers.ts'
 import { findInlineSources } from './inline-sources.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
 import { routeTableOf } from './routes.ts'
