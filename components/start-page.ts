@@ -1,6 +1,6 @@
 // The page script of this site, added to every page by the inline loader (renderer/page-script.ts)
 // once it has painted: the renderer's island starter, then the booking links.
 import '../renderer/start-islands.ts'
-import { handleBookingLinks } from './booking/booking-links.ts'
+import { handleBookingLinks } from './booking/handle-booking-links.ts'
 
 handleBookingLinks()

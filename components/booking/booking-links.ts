@@ -1,7 +1,7 @@
 // Booking links: every "opens: booking" call to action is a link to the scheduler (the no-JS
 // fallback, opening in a new tab) carrying what the booking dialog needs in data attributes.
-// The page script (components/start-page.ts) calls handleBookingLinks(), which turns a plain
-// click on one into the dialog.
+// The page script (components/start-page.ts) turns a plain click on one into the dialog
+// (./handle-booking-links.ts).
 
 export const BOOKING_LINK = 'a[data-opens="booking"]'
 
@@ -47,20 +47,4 @@ export function upgradeBookingLinks(root: ParentNode = document) {
     link.setAttribute('aria-haspopup', 'dialog')
     link.removeAttribute('target')
   }
-}
-
-/** Opens the booking dialog from any booking link, loading the dialog on the first click. */
-export function handleBookingLinks() {
-  upgradeBookingLinks()
-  document.addEventListener('click', (event) => {
-    const link = bookingLinkClicked(event)
-    if (!link) return
-    event.preventDefault()
-    import('./open-booking.tsx')
-      .then(({ openBooking }) => openBooking(link))
-      .catch((error: unknown) => {
-        console.error('The booking dialog failed to load', error)
-        window.open(link.href, '_blank', 'noopener')
-      })
-  })
 }
