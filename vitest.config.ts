@@ -4,5 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
+    // A time-out catches a hang, not slowness: on a busy 2-core machine, generating the schemas
+    // and CONTENT.md once took 6 s against the default 5.
+    testTimeout: 30_000,
   },
 })

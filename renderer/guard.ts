@@ -18,6 +18,27 @@ export type GuardReason =
   /** The longest listed route that is a prefix of the address. */
   | 'prefix'
 
+/**
+ * The query parameter a redirect adds to its target, naming the address it came from, so that
+ * the page a visitor lands on can say so in the console (./guard-notice.ts), wherever the
+ * redirect happened: the local server, a static host's rules, or the not-found page's script.
+ */
+export const REDIRECTED_FROM_PARAM = 'redirected_from'
+
+/**
+ * Where a redirect sends the browser. A canonical spelling goes to the same page with its query
+ * kept and permanently (301): no note is added there, so that browsers and search engines
+ * never cache a tracking-like parameter on a page's own address.
+ */
+export function redirectLocation(
+  decision: Extract<GuardDecision, { action: 'redirect' }>,
+  pathname: string,
+  search: string,
+): string {
+  if (decision.reason === 'canonical') return decision.to + search
+  return `${decision.to}?${REDIRECTED_FROM_PARAM}=${encodeURIComponent(pathname)}`
+}
+
 /** Longer paths are not worth reading: answered as not found without further work. */
 export const MAX_PATH_LENGTH = 2048
 

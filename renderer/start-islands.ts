@@ -5,8 +5,11 @@
 import type { ComponentType } from 'react'
 import { islandName, type HydrateOn } from './island-name.ts'
 import { hasHeldPress, keepTypedValues, replayHeldPress } from './early-input.ts'
+import { reportGuardRedirect } from './guard-notice.ts'
 import { HYDRATED_ATTRIBUTE } from './island-attributes.ts'
 import { scheduleHydration } from './schedule-hydration.ts'
+
+reportGuardRedirect()
 
 const loaders = Object.fromEntries(
   Object.entries(

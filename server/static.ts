@@ -7,7 +7,8 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { guardRoute } from '../renderer/guard.ts'
+import { guardRoute, redirectLocation } from '../renderer/guard.ts'
+import { consoleLogger, type Logger } from '../supabase/functions/send-contact-email/logger.ts'
 import { headersFor, HOSTING_FILES, type HeaderRule } from './headers.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -38,7 +39,12 @@ function addressOf(relative: string): string {
   return address === '/index.html' ? '/' : address.replace(/\/index\.html$/, '')
 }
 
-export function createStaticSite(root: string, rules: HeaderRule[]): StaticSite {
+/** `logger` gets one line per guard decision: the path, what was done, the rule and the target. */
+export function createStaticSite(
+  root: string,
+  rules: HeaderRule[],
+  logger: Logger = consoleLogger,
+): StaticSite {
   const compressed = new Map<string, Buffer>()
   // The route list is the set of prerendered pages: every index.html under the root.
   let routes: Promise<string[]> | undefined
@@ -102,7 +108,14 @@ export function createStaticSite(root: string, rules: HeaderRule[]): StaticSite 
       if (decision.action === 'redirect') {
         // A canonical spelling is permanent; the other targets depend on today's route list.
         const status = decision.reason === 'canonical' ? 301 : 302
-        const location = decision.reason === 'canonical' ? decision.to + search : decision.to
+        const location = redirectLocation(decision, pathname, search)
+        logger.info('route-guard', {
+          path: pathname,
+          action: 'redirect',
+          rule: decision.reason,
+          target: decision.to,
+          status,
+        })
         res
           .writeHead(status, {
             ...headersFor(rules, pathname),
@@ -112,6 +125,9 @@ export function createStaticSite(root: string, rules: HeaderRule[]): StaticSite 
           .end()
         return
       }
+      // A listed route whose file is gone is a broken build, not a visitor's mistake.
+      const rule = decision.action === 'not-found' ? decision.reason : 'file-missing'
+      logger.info('route-guard', { path: pathname, action: 'not-found', rule })
       return send(req, res, path.join(root, '404.html'), 404)
     },
   }

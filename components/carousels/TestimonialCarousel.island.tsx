@@ -29,7 +29,10 @@ export default function TestimonialCarousel({ items, labels }: TestimonialCarous
   const move = (step: number) => setCurrent((index) => (index + step + count) % count)
 
   return (
-    <section
+    // A group, not a second region: the section around it is already the landmark, named by
+    // the same heading (axe's landmark-unique).
+    <div
+      role="group"
       aria-roledescription="carousel"
       aria-label={labels.carousel}
       className="mx-auto max-w-3xl"
@@ -75,6 +78,6 @@ export default function TestimonialCarousel({ items, labels }: TestimonialCarous
         </div>
         <CarouselButton direction="next" label={labels.next} onPress={() => move(1)} />
       </div>
-    </section>
+    </div>
   )
 }

@@ -4,9 +4,9 @@
 import { Menu, X } from 'lucide-react'
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react'
 import { Button } from 'react-aria-components/Button'
-import { Disclosure, DisclosurePanel } from 'react-aria-components/Disclosure'
 import { useCloseOnNavigation } from './use-close-on-navigation.ts'
 import { useCloseOnOutsidePress } from './use-close-on-outside-press.ts'
+import { useDisclosure } from './use-disclosure.ts'
 
 interface NavLink {
   label: string
@@ -37,6 +37,7 @@ export default function MobileMenu({
   const root = useRef<HTMLElement>(null)
   const trigger = useRef<HTMLButtonElement>(null)
   const close = useCallback(() => setExpanded(false), [])
+  const { triggerProps, panelProps } = useDisclosure(isExpanded)
   useCloseOnNavigation(close)
   useCloseOnOutsidePress(root, isExpanded, close)
 
@@ -62,36 +63,38 @@ export default function MobileMenu({
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from anywhere inside the menu
     <nav ref={root} aria-label={navigationLabel} onKeyDown={onKeyDown} className="lg:hidden">
-      <Disclosure isExpanded={isExpanded} onExpandedChange={setExpanded}>
-        <Button
-          slot="trigger"
-          ref={trigger}
-          className={({ isFocusVisible }) =>
-            `inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 ${isFocusVisible ? 'outline-2 outline-offset-2 outline-brand-600' : 'outline-none'}`
-          }
-        >
-          {isExpanded ? (
-            <X aria-hidden="true" className="size-5" />
-          ) : (
-            <Menu aria-hidden="true" className="size-5" />
-          )}
-          {label}
-        </Button>
-        <DisclosurePanel className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg [&[hidden]]:hidden">
-          {menus.map((menu) => (
-            <section key={menu.label} className="mb-3" aria-label={menu.label}>
-              <p
-                aria-hidden="true"
-                className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
-              >
-                {menu.label}
-              </p>
-              <ul>{menu.items.map(link)}</ul>
-            </section>
-          ))}
-          <ul className="border-t border-slate-200 pt-3">{links.map(link)}</ul>
-        </DisclosurePanel>
-      </Disclosure>
+      <Button
+        ref={trigger}
+        {...triggerProps}
+        onPress={() => setExpanded(!isExpanded)}
+        className={({ isFocusVisible }) =>
+          `inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 ${isFocusVisible ? 'outline-2 outline-offset-2 outline-brand-600' : 'outline-none'}`
+        }
+      >
+        {isExpanded ? (
+          <X aria-hidden="true" className="size-5" />
+        ) : (
+          <Menu aria-hidden="true" className="size-5" />
+        )}
+        {label}
+      </Button>
+      <div
+        {...panelProps}
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg"
+      >
+        {menus.map((menu) => (
+          <section key={menu.label} className="mb-3" aria-label={menu.label}>
+            <p
+              aria-hidden="true"
+              className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
+            >
+              {menu.label}
+            </p>
+            <ul>{menu.items.map(link)}</ul>
+          </section>
+        ))}
+        <ul className="border-t border-slate-200 pt-3">{links.map(link)}</ul>
+      </div>
     </nav>
   )
 }

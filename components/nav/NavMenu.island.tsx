@@ -11,9 +11,9 @@ import {
   type KeyboardEvent,
 } from 'react'
 import { Button } from 'react-aria-components/Button'
-import { Disclosure, DisclosurePanel } from 'react-aria-components/Disclosure'
 import { useCloseOnNavigation } from './use-close-on-navigation.ts'
 import { useCloseOnOutsidePress } from './use-close-on-outside-press.ts'
+import { useDisclosure } from './use-disclosure.ts'
 
 export const BLUR_CLOSE_DELAY_MS = 100
 
@@ -30,6 +30,7 @@ export default function NavMenu({ label, items, currentPath }: NavMenuProps) {
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const isCurrentSection = items.some((item) => item.href === currentPath)
   const close = useCallback(() => setExpanded(false), [])
+  const { triggerProps, panelProps } = useDisclosure(isExpanded)
   useCloseOnNavigation(close)
   useCloseOnOutsidePress(root, isExpanded, close)
 
@@ -52,15 +53,11 @@ export default function NavMenu({ label, items, currentPath }: NavMenuProps) {
   }
 
   return (
-    <Disclosure
-      ref={root}
-      isExpanded={isExpanded}
-      onExpandedChange={setExpanded}
-      className="relative"
-    >
+    <div ref={root} className="relative">
       <Button
-        slot="trigger"
         ref={trigger}
+        {...triggerProps}
+        onPress={() => setExpanded(!isExpanded)}
         {...focusProps}
         className={({ isFocusVisible }) =>
           `inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-ink motion-reduce:transition-none ${isCurrentSection ? 'text-brand-700' : 'text-slate-700'} ${isFocusVisible ? 'outline-2 outline-offset-2 outline-brand-600' : 'outline-none'}`
@@ -72,9 +69,9 @@ export default function NavMenu({ label, items, currentPath }: NavMenuProps) {
           className={`size-4 transition-transform motion-reduce:transition-none ${isExpanded ? 'rotate-180' : ''}`}
         />
       </Button>
-      <DisclosurePanel
-        // hidden="until-found" keeps a box (and its border) on screen: hide it outright.
-        className="absolute top-full left-0 z-40 mt-2 w-64 rounded-xl [&[hidden]]:hidden border border-slate-200 bg-white p-2 shadow-lg"
+      <div
+        {...panelProps}
+        className="absolute top-full left-0 z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
         <ul>
           {items.map((item) => (
@@ -91,7 +88,7 @@ export default function NavMenu({ label, items, currentPath }: NavMenuProps) {
             </li>
           ))}
         </ul>
-      </DisclosurePanel>
-    </Disclosure>
+      </div>
+    </div>
   )
 }

@@ -2,7 +2,7 @@
 // for any unknown address; the guard then decides in the browser exactly as the local server
 // would, replacing the history entry when it redirects. The two links work without JavaScript.
 import { useEffect } from 'react'
-import { guardRoute } from '../../renderer/guard.ts'
+import { guardRoute, redirectLocation } from '../../renderer/guard.ts'
 import { Button } from '../ui/Button.tsx'
 import { buttonStyles } from '../ui/button-styles.ts'
 
@@ -19,10 +19,8 @@ export default function NotFoundActions({ back, home, contact, routes }: NotFoun
     const { pathname, search } = window.location
     const decision = guardRoute(pathname, search, routes)
     if (decision.action === 'redirect') {
-      console.warn(
-        `Route guard: redirecting ${pathname}${search} to ${decision.to} (${decision.reason})`,
-      )
-      window.location.replace(decision.to)
+      // The page it lands on says so in its console (renderer/guard-notice.ts).
+      window.location.replace(redirectLocation(decision, pathname, search))
       return
     }
     console.error('404 Error: User attempted to access non-existent route:', pathname)

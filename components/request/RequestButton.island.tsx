@@ -2,38 +2,10 @@
 // scorecard it belongs to and opens the request dialog, whose code loads on the first press.
 import { useState, type ComponentType } from 'react'
 import { Button } from '../ui/Button.tsx'
-import type { RequestKind } from '../forms/request-rules.ts'
 import type { RequestDialogProps } from './RequestDialog.tsx'
+import type { RequestButtonProps } from './request-props.ts'
 
-export interface RequestDialogCopy {
-  /** The dialog's heading, e.g. "Request Guide". */
-  title: string
-  /** A sentence under the heading; "{title}" is replaced with the item's title. */
-  description?: string
-  fields: Record<
-    'name' | 'email' | 'phone' | 'company' | 'message',
-    { label: string; placeholder?: string }
-  >
-  submit: string
-  sending: string
-  close: string
-}
-
-export interface RequestToasts {
-  /** Description may contain "{title}". */
-  success: { title: string; description: string }
-  failure: { title: string; description: string }
-}
-
-export interface RequestButtonProps {
-  kind: RequestKind
-  id: string
-  title: string
-  label: string
-  variant?: 'primary' | 'secondary'
-  dialog: RequestDialogCopy
-  toasts: RequestToasts
-}
+export type { RequestButtonProps }
 
 export default function RequestButton({ label, variant, ...request }: RequestButtonProps) {
   const [Dialog, setDialog] = useState<ComponentType<RequestDialogProps> | null>(null)

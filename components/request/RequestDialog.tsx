@@ -16,7 +16,7 @@ import { Dialog } from '../ui/Dialog.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { showToast } from '../ui/toast.ts'
-import type { RequestButtonProps } from './RequestButton.island.tsx'
+import type { RequestButtonProps } from './request-props.ts'
 
 export interface RequestDialogProps extends Omit<RequestButtonProps, 'label' | 'variant'> {
   isOpen: boolean

@@ -1,6 +1,6 @@
 // Placeholders: `npm run new` fills every required field with "TODO: …" so a new entry has the
 // right shape at once, and the content check points at each one until a writer replaces it.
-import type { FieldPath, Position } from './source.ts'
+import type { FieldPath, Position } from './position.ts'
 
 export const PLACEHOLDER_MARKER = 'TODO:'
 

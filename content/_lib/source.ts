@@ -3,13 +3,9 @@
 import matter from 'gray-matter'
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml'
 import { bodyPlaceholders, PLACEHOLDER_MARKER, type Placeholder } from './placeholders.ts'
+import type { FieldPath, Position } from './position.ts'
 
-export type FieldPath = readonly PropertyKey[]
-
-export interface Position {
-  line: number
-  column: number
-}
+export type { FieldPath, Position }
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes (what a writer sees in a PR). */

@@ -49,7 +49,7 @@ test.describe('testimonial carousel', () => {
   test('previous and next wrap around; a dot jumps to its quote', async ({ page }) => {
     const errors = collectErrors(page)
     await open(page)
-    const carousel = page.getByRole('region', { name: 'Testimonials' })
+    const carousel = page.getByRole('group', { name: 'Testimonials' })
     await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel')
     await expect(current(page)).toContainText('Priya Raman')
     await expect(current(page)).toBeInViewport()

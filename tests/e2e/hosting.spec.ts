@@ -10,7 +10,9 @@ test('dist/client carries _redirects, _headers and a vercel.json with both', asy
   const vercel = JSON.parse(await readFile(path.join(clientDir, 'vercel.json'), 'utf8'))
   expect(vercel.headers.length).toBeGreaterThan(0)
   expect(vercel.redirects.length).toBeGreaterThan(20)
-  expect(await readFile(path.join(clientDir, '_redirects'), 'utf8')).toContain('/l.php / 302')
+  expect(await readFile(path.join(clientDir, '_redirects'), 'utf8')).toContain(
+    '/l.php /?redirected_from=/l.php 302',
+  )
   expect(await readFile(path.join(clientDir, '_headers'), 'utf8')).toContain(
     'Content-Security-Policy',
   )
@@ -19,4 +21,37 @@ test('dist/client carries _redirects, _headers and a vercel.json with both', asy
 test('the local server never serves the hosting files themselves', async ({ request }) => {
   for (const file of ['/_redirects', '/_headers', '/vercel.json'])
     expect((await request.get(file)).status(), file).toBe(404)
+})
+
+// The spec asks for the prefix redirect to be logged: the page a visitor lands on says in its
+// console which address was redirected, and the note leaves the address bar.
+const landingNotice = 'Route guard: /process/unknown-step does not exist; redirected to /process'
+
+test('a redirect by the server is named in the console of the page it lands on', async ({
+  page,
+}) => {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  await page.goto('/process/unknown-step')
+  await expect.poll(() => warnings).toContain(landingNotice)
+  await expect(page).toHaveURL(/\/process$/)
+})
+
+test('a redirect by the not-found page (a host without rules) is named there too', async ({
+  page,
+}) => {
+  // A static host with no redirect rules answers every unknown address with 404.html.
+  const notFoundPage = await readFile(path.join(clientDir, '404.html'), 'utf8')
+  await page.route('**/process/unknown-step', (route) =>
+    route.fulfill({ status: 404, contentType: 'text/html', body: notFoundPage }),
+  )
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  await page.goto('/process/unknown-step')
+  await expect(page).toHaveURL(/\/process$/)
+  await expect.poll(() => warnings).toContain(landingNotice)
 })

@@ -48,7 +48,8 @@ export async function openIslandPage(
           identifierPrefix: prefix,
         },
       )
-      return `<div class="contents" data-island="${name}" data-hydrate="${hydrate}" data-prefix="${prefix}" data-props="${escapeAttribute(JSON.stringify(props))}">${html}</div>`
+      // As on a page, each island sits under a section heading (axe checks heading order).
+      return `<h2 class="sr-only">${name}</h2><div class="contents" data-island="${name}" data-hydrate="${hydrate}" data-prefix="${prefix}" data-props="${escapeAttribute(JSON.stringify(props))}">${html}</div>`
     })
     .join('\n')
   const document = `<!DOCTYPE html>

@@ -1,23 +1,51 @@
 import { describe, expect, it } from 'vitest'
-import { guardRoute } from '../../renderer/guard.ts'
+import { guardRoute, REDIRECTED_FROM_PARAM, redirectLocation } from '../../renderer/guard.ts'
 import { hostingRedirects, type VercelRedirect } from '../../scripts/lib/hosting-redirects.ts'
 
 const ROUTES = ['/', '/about', '/services', '/services/system-design', '/industries/ai-ml']
 
 /** Vercel's source syntax, enough of it for these rules: named params with an optional regex. */
-function vercelMatches(rule: VercelRedirect, pathname: string, query: URLSearchParams) {
-  if (rule.has?.some((condition) => !query.has(condition.key))) return false
+function vercelMatch(rule: VercelRedirect, pathname: string, query: URLSearchParams) {
+  if (rule.has?.some((condition) => !query.has(condition.key))) return undefined
+  const names: string[] = []
   const pattern = rule.source.replace(
     /:(\w+)(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?([*+]?)/g,
-    (_match, _name, regex: string | undefined, modifier: string) =>
-      regex ? regex : modifier === '*' ? '(.*)' : modifier === '+' ? '(.+)' : '([^/]+)',
+    (_match, name: string, regex: string | undefined, modifier: string) => {
+      names.push(name)
+      return regex ? regex : modifier === '*' ? '(.*)' : modifier === '+' ? '(.+)' : '([^/]+)'
+    },
   )
-  return new RegExp(`^${pattern}$`).test(pathname)
+  const match = new RegExp(`^${pattern}$`).exec(pathname)
+  return match && Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']))
 }
 
+/** The destination Vercel would send `url` to, with the matched params put in its place. */
 function vercelDecision(rules: VercelRedirect[], url: string) {
   const { pathname, searchParams } = new URL(url, 'https://example.com')
-  return rules.find((rule) => vercelMatches(rule, pathname, searchParams))?.destination
+  for (const rule of rules) {
+    const params = vercelMatch(rule, pathname, searchParams)
+    if (params)
+      return rule.destination.replace(/:(\w+)[*+]?/g, (_match, name: string) => params[name] ?? '')
+  }
+  return undefined
+}
+
+/** Netlify's and Cloudflare's _redirects: ":name" is one segment, a final "*" is ":splat". */
+function netlifyDecision(redirectsFile: string, pathname: string) {
+  for (const line of redirectsFile.split('\n')) {
+    if (!line || line.startsWith('#')) continue
+    const [source = '', destination = ''] = line.split(' ')
+    const names: string[] = []
+    const pattern = source
+      .replace(/[.]/g, '\\.')
+      .replace(/:(\w+)/g, (_match, name: string) => (names.push(name), '([^/]+)'))
+      .replace(/\*$/, () => (names.push('splat'), '(.*)'))
+    const match = new RegExp(`^${pattern}$`).exec(pathname)
+    if (!match) continue
+    const params = Object.fromEntries(names.map((name, index) => [name, match[index + 1]!]))
+    return destination.replace(/:(\w+)/g, (_match, name: string) => params[name] ?? '')
+  }
+  return undefined
 }
 
 describe('hosting redirects', () => {
@@ -51,6 +79,24 @@ describe('hosting redirects', () => {
     const { pathname, search } = new URL(url, 'https://example.com')
     const decision = guardRoute(pathname, search, ROUTES)
     expect(decision.action).toBe('redirect')
-    expect(vercelDecision(vercel, url)).toBe(decision.action === 'redirect' && decision.to)
+    if (decision.action !== 'redirect') return
+    // Same target, noting the same address, as the local server's redirect.
+    const expected = new URL(redirectLocation(decision, pathname, search), 'https://example.com')
+    const actual = new URL(vercelDecision(vercel, url) ?? '', 'https://example.com')
+    expect(actual.pathname).toBe(decision.to)
+    expect(actual.searchParams.get(REDIRECTED_FROM_PARAM)).toBe(
+      expected.searchParams.get(REDIRECTED_FROM_PARAM),
+    )
   })
+
+  it.each(['/l/abc', '/l.php', '/sharer/sharer.php', '/s/abc', '/about/team', '/about/team/x'])(
+    '_redirects sends %s where the guard does, noting where it came from',
+    (pathname) => {
+      const decision = guardRoute(pathname, '', ROUTES)
+      if (decision.action !== 'redirect') throw new Error(`${pathname} is not redirected`)
+      const target = new URL(netlifyDecision(redirectsFile, pathname) ?? '', 'https://example.com')
+      expect(target.pathname).toBe(decision.to)
+      expect(target.searchParams.get(REDIRECTED_FROM_PARAM)).toBe(pathname)
+    },
+  )
 })

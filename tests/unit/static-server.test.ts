@@ -10,6 +10,8 @@ import { createStaticSite } from '../../server/static.ts'
 let root: string
 let server: Server
 let base: string
+/** What the server logged, as the JSON lines it would print. */
+const logged: Record<string, unknown>[] = []
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'static-site-'))
@@ -26,7 +28,10 @@ beforeAll(async () => {
     '/about',
     '/404.html',
   ])
-  const site = createStaticSite(root, rules)
+  const site = createStaticSite(root, rules, {
+    info: (event, fields) => logged.push({ level: 'info', event, ...fields }),
+    error: (event, fields) => logged.push({ level: 'error', event, ...fields }),
+  })
   server = createServer((req, res) => void site.handle(req, res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -46,24 +51,51 @@ describe('static site server', () => {
     expect(await response.text()).toBe('<h1>About</h1>')
   })
 
-  it('answers an unknown path with the 404 page and status 404', async () => {
+  it('answers an unknown path with the 404 page and status 404, and logs it', async () => {
+    logged.length = 0
     const response = await fetch(`${base}/no/such/page`)
     expect(response.status).toBe(404)
     expect(await response.text()).toBe('<h1>Page not found</h1>')
+    expect(logged).toEqual([
+      {
+        level: 'info',
+        event: 'route-guard',
+        path: '/no/such/page',
+        action: 'not-found',
+        rule: 'unlisted',
+      },
+    ])
   })
 
-  it('redirects what the route guard redirects, without following it', async () => {
-    const cases: [string, number, string][] = [
-      ['/about/team', 302, '/about'],
-      ['/l.php?u=https%3A%2F%2Fexample.com', 302, '/'],
-      ['/www.example.com/about', 302, '/'],
-      ['/old-page?fbclid=IwAR0abc', 302, '/'],
-      ['/About?ref=x', 301, '/about?ref=x'],
+  it('redirects what the route guard redirects, without following it, and logs each', async () => {
+    const cases: [string, number, string, string][] = [
+      ['/about/team', 302, '/about?redirected_from=%2Fabout%2Fteam', 'prefix'],
+      ['/l.php?u=https%3A%2F%2Fexample.com', 302, '/?redirected_from=%2Fl.php', 'link-wrapper'],
+      [
+        '/www.example.com/about',
+        302,
+        '/?redirected_from=%2Fwww.example.com%2Fabout',
+        'domain-like',
+      ],
+      ['/old-page?fbclid=IwAR0abc', 302, '/?redirected_from=%2Fold-page', 'link-wrapper'],
+      ['/About?ref=x', 301, '/about?ref=x', 'canonical'],
     ]
-    for (const [url, status, location] of cases) {
+    for (const [url, status, location, rule] of cases) {
+      logged.length = 0
       const response = await fetch(`${base}${url}`, { redirect: 'manual' })
       expect(response.status, url).toBe(status)
       expect(response.headers.get('location'), url).toBe(location)
+      expect(logged, url).toEqual([
+        {
+          level: 'info',
+          event: 'route-guard',
+          path: new URL(url, base).pathname,
+          action: 'redirect',
+          rule,
+          target: new URL(location, base).pathname,
+          status,
+        },
+      ])
     }
   })
 
