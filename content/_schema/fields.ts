@@ -1,6 +1,7 @@
 // The fields every schema is built from: words, links, buttons, icons, search titles and the
 // heading group sections share. Writers: each field's description says what it is for.
 import { z } from 'zod'
+import { uniqueBy } from '../_lib/collection.ts'
 import { iconNames } from './icons.ts'
 
 /** Words a writer must fill in. */
@@ -85,6 +86,25 @@ export const sectionIntro = (what: string) => ({
   heading: heading(what),
   lead,
 })
+
+/** A section type's schema: its `type`, the heading group (`what` names it), then its own fields. */
+export const sectionSchema = <T extends string, F extends z.ZodRawShape>(
+  type: T,
+  what: string,
+  fields: F,
+) => z.strictObject({ type: z.literal(type), ...sectionIntro(what), ...fields })
+
+/** One or more items, in order, each differing from the others in `key`. */
+export const uniqueList = <S extends z.ZodRawShape>(
+  item: S,
+  key: keyof S & string,
+  description: string,
+) =>
+  z
+    .array(z.strictObject(item))
+    .min(1)
+    .superRefine(uniqueBy<Record<string, unknown>>(key))
+    .describe(description)
 
 /** Position in a list of entries: 1 comes first. */
 export const order = z

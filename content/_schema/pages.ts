@@ -2,7 +2,7 @@
 // content/legal/, and the FAQ sets pages show.
 import { z } from 'zod'
 import { reference, uniqueBy } from '../_lib/collection.ts'
-import { optionalText, seo, text } from './fields.ts'
+import { optionalText, seo, text, uniqueList } from './fields.ts'
 import { section } from './sections/index.ts'
 
 export const pagesSchema = z.strictObject({
@@ -49,16 +49,11 @@ export const industriesSchema = z.strictObject({
 export const faqsSchema = z.strictObject({
   title: text('Heading above the questions.'),
   subtitle: optionalText('Sentence under the heading.'),
-  items: z
-    .array(
-      z.strictObject({
-        question: text('The question.'),
-        answer: text('The answer, plain text.'),
-      }),
-    )
-    .min(1)
-    .superRefine(uniqueBy('question'))
-    .describe('The questions and answers, in the order shown; each question once.'),
+  items: uniqueList(
+    { question: text('The question.'), answer: text('The answer, plain text.') },
+    'question',
+    'The questions and answers, in the order shown; each question once.',
+  ),
 })
 
 export const legalSchema = z.strictObject({

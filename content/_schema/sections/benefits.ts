@@ -1,9 +1,7 @@
 import { z } from 'zod'
-import { icon, sectionIntro, text } from '../fields.ts'
+import { icon, sectionSchema, text } from '../fields.ts'
 
-export const benefitsSection = z.strictObject({
-  type: z.literal('benefits'),
-  ...sectionIntro('benefits'),
+export const benefitsSection = sectionSchema('benefits', 'benefits', {
   lists: z
     .array(
       z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { uniqueBy } from '../../_lib/collection.ts'
-import { action, icon, sectionIntro, text } from '../fields.ts'
+import { action, icon, sectionSchema, text } from '../fields.ts'
 
 const card = z.strictObject({
   icon: icon.optional(),
@@ -17,9 +17,7 @@ const card = z.strictObject({
   action: action.optional().describe('An optional button at the bottom of the card.'),
 })
 
-export const cardsSection = z.strictObject({
-  type: z.literal('cards'),
-  ...sectionIntro('cards'),
+export const cardsSection = sectionSchema('cards', 'cards', {
   columns: z
     .union([z.literal(2), z.literal(3), z.literal(4)])
     .default(3)

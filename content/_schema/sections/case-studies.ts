@@ -1,9 +1,7 @@
 import { z } from 'zod'
-import { action, sectionIntro, text } from '../fields.ts'
+import { action, sectionSchema, text } from '../fields.ts'
 
-export const caseStudiesSection = z.strictObject({
-  type: z.literal('case-studies'),
-  ...sectionIntro('case studies'),
+export const caseStudiesSection = sectionSchema('case-studies', 'case studies', {
   labels: z
     .strictObject({
       challenge: text('Heading of each case’s challenge, e.g. "Challenge".'),

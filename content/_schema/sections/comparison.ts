@@ -1,14 +1,12 @@
 import { z } from 'zod'
-import { sectionIntro, text } from '../fields.ts'
+import { sectionSchema, text } from '../fields.ts'
 
 const comparisonSide = z.strictObject({
   title: text('The short point, e.g. "Adaptive conversation".'),
   description: text('One sentence explaining it.'),
 })
 
-export const comparisonSection = z.strictObject({
-  type: z.literal('comparison'),
-  ...sectionIntro('comparison'),
+export const comparisonSection = sectionSchema('comparison', 'comparison', {
   humanLabel: text('The column heading for our approach, e.g. "Human-led (Panelwise)".'),
   automatedLabel: text('The column heading for the alternative, e.g. "Automated platforms".'),
   rows: z

@@ -1,10 +1,7 @@
-import { z } from 'zod'
 import { reference } from '../../_lib/collection.ts'
-import { sectionIntro, text } from '../fields.ts'
+import { sectionSchema, text } from '../fields.ts'
 
-export const expertiseSection = z.strictObject({
-  type: z.literal('expertise'),
-  ...sectionIntro('expertise'),
+export const expertiseSection = sectionSchema('expertise', 'expertise', {
   areas: reference('expertise').describe(
     'Which list of areas to show (a file in content/expertise/).',
   ),

@@ -1,9 +1,7 @@
 import { z } from 'zod'
-import { action, sectionIntro, text } from '../fields.ts'
+import { action, sectionSchema, text } from '../fields.ts'
 
-export const statsSection = z.strictObject({
-  type: z.literal('stats'),
-  ...sectionIntro('statistics'),
+export const statsSection = sectionSchema('stats', 'statistics', {
   stats: z
     .array(
       z.strictObject({

@@ -1,10 +1,8 @@
 import { z } from 'zod'
 import { uniqueBy } from '../../_lib/collection.ts'
-import { icon, optionalText, sectionIntro, text } from '../fields.ts'
+import { icon, optionalText, sectionSchema, text } from '../fields.ts'
 
-export const stepsSection = z.strictObject({
-  type: z.literal('steps'),
-  ...sectionIntro('steps'),
+export const stepsSection = sectionSchema('steps', 'steps', {
   steps: z
     .array(
       z.strictObject({
