@@ -2,6 +2,7 @@ import { CheckCircle2 } from 'lucide-react'
 import type { Action } from '../../content/index.ts'
 import { ActionRow } from '../ActionButton.tsx'
 import { Container } from '../ui/Container.tsx'
+import { SectionHeading } from './SectionShell.tsx'
 
 export interface ProseProps {
   id?: string
@@ -31,17 +32,7 @@ export function Prose({
         className={`grid gap-10 ${points.length > 0 ? 'lg:grid-cols-2 lg:items-center' : 'max-w-3xl'}`}
       >
         <div>
-          {eyebrow && (
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-              {eyebrow}
-            </p>
-          )}
-          <h2
-            id={headingId}
-            className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl"
-          >
-            {heading}
-          </h2>
+          <SectionHeading eyebrow={eyebrow} heading={heading} headingId={headingId} />
           {paragraphs.map((paragraph) => (
             <p key={paragraph} className="mt-4 text-lg text-pretty text-slate-700">
               {paragraph}
