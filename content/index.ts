@@ -5,8 +5,6 @@ import { entries, omittedDrafts } from 'virtual:content'
 import type { CollectionName, EntryData } from './config.ts'
 import { buildRouteTable, routePath, type RouteEntry, type RoutedCollection } from './routes.ts'
 
-export { isPublished } from './_lib/drafts.ts'
-
 export interface Entry<C extends CollectionName> {
   id: string
   file: string
@@ -17,15 +15,14 @@ export interface Entry<C extends CollectionName> {
 
 /**
  * The entries of this build. The production build has no drafts; the dev server includes them
- * so writers can preview them. Anything published to search engines (the sitemap) should also
- * filter with `isPublished`, so it is right in the dev server too.
+ * so writers can preview them. The sitemap is written by the build alone, so it never lists one.
  */
 export function getCollection<C extends CollectionName>(name: C): Entry<C>[] {
   return (entries[name] ?? []) as Entry<C>[]
 }
 
 /** Drafts left out of this build (empty in the dev server): links to them must go too. */
-export function getOmittedDrafts<C extends CollectionName>(name: C): Omit<Entry<C>, 'Content'>[] {
+function getOmittedDrafts<C extends CollectionName>(name: C): Omit<Entry<C>, 'Content'>[] {
   return (omittedDrafts[name] ?? []) as Omit<Entry<C>, 'Content'>[]
 }
 

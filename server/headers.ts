@@ -28,7 +28,7 @@ export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate'
 /** Files addressed to the static hosts (rules, not pages): never served, never given headers. */
 export const HOSTING_FILES = ['_headers', '_redirects', 'vercel.json']
 /** Vite writes content-hashed file names under /assets/: they never change, so cache forever. */
-export const HASHED_ASSETS = '/assets/*'
+const HASHED_ASSETS = '/assets/*'
 
 const origin = (url: string) => new URL(url).origin
 const unique = (values: string[]) => [...new Set(values)].sort()
@@ -58,7 +58,7 @@ export function contentSecurityPolicy(input: PolicyInput): string {
 }
 
 /** Headers every response carries. */
-export function securityHeaders(input: PolicyInput): Record<string, string> {
+function securityHeaders(input: PolicyInput): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(input),
     'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',

@@ -3,7 +3,7 @@
 // The page script (components/start-page.ts) turns a plain click on one into the dialog
 // (./handle-booking-links.ts).
 
-export const BOOKING_LINK = 'a[data-opens="booking"]'
+const BOOKING_LINK = 'a[data-opens="booking"]'
 
 export interface BookingDialogCopy {
   /** The scheduler page, e.g. https://cal.com/…/30min. */

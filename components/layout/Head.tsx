@@ -20,7 +20,7 @@ import {
 const siteUrl = (site: EntryData<'site'>) => resolveSiteUrl(site.url)
 
 /** The page's structured data: the company and site everywhere, the rest when the page has it. */
-export function pageStructuredData(site: EntryData<'site'>, meta: PageMeta): JsonLd[] {
+function pageStructuredData(site: EntryData<'site'>, meta: PageMeta): JsonLd[] {
   const facts = { ...site, url: siteUrl(site) }
   if (meta.noindex) return [organization(facts)]
   const crumbs =

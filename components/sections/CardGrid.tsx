@@ -4,7 +4,7 @@ import { ActionButton, ActionRow } from '../ActionButton.tsx'
 import { IconBadge, type IconName } from './icons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
-export const GRID_COLUMNS = {
+const GRID_COLUMNS = {
   2: 'md:grid-cols-2',
   3: 'md:grid-cols-3',
   4: 'sm:grid-cols-2 lg:grid-cols-4',

@@ -80,7 +80,7 @@ export const eyebrow = optionalText('An optional small label above the heading.'
  * The heading group most sections open with: an anchor, a small label, the heading and a
  * sentence under it. `what` names the section in the heading's description.
  */
-export const sectionIntro = (what: string) => ({
+const sectionIntro = (what: string) => ({
   id: anchor,
   eyebrow,
   heading: heading(what),

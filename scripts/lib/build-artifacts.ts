@@ -16,7 +16,7 @@ import { routeTableOf } from './routes.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
 
 /** Where the local server reads the header rules (outside dist/client, so it is not served). */
-export const HEADER_RULES_FILE = 'headers.json'
+const HEADER_RULES_FILE = 'headers.json'
 
 export async function writeBuildArtifacts(
   distDir: string,

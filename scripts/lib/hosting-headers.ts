@@ -17,7 +17,7 @@ export function toHeadersFile(rules: HeaderRule[]): string {
 }
 
 /** The `headers` section of vercel.json (path-to-regexp sources). */
-export function toVercelHeaders(rules: HeaderRule[]) {
+function toVercelHeaders(rules: HeaderRule[]) {
   return rules.map((rule) => ({
     source: rule.source.endsWith('/*') ? `${rule.source.slice(0, -1)}(.*)` : rule.source,
     headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })),
