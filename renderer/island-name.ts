@@ -7,5 +7,9 @@ export function islandName(modulePath: string): string {
   return modulePath.slice(ISLAND_GLOB_PREFIX.length, -ISLAND_GLOB_SUFFIX.length)
 }
 
-/** When an island's JavaScript loads: at once, when the browser is idle, or when scrolled near. */
-export type HydrateOn = 'load' | 'idle' | 'visible'
+/**
+ * When an island's JavaScript loads: at once, when the browser is idle, when scrolled near, or
+ * only when a visitor reaches for it (pointer, focus, touch). Whatever the strategy, reaching
+ * for an island starts it at once, and what was typed or pressed before is kept.
+ */
+export type HydrateOn = 'load' | 'idle' | 'visible' | 'interaction'

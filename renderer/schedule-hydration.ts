@@ -15,7 +15,7 @@ export function scheduleHydration(element: HTMLElement, when: HydrateOn, start: 
   else if (when === 'idle') {
     if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 2000 })
     else setTimeout(once, 200)
-  } else whenNearViewport(element, once)
+  } else if (when === 'visible') whenNearViewport(element, once)
 }
 
 function whenNearViewport(element: HTMLElement, callback: () => void) {

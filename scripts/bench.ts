@@ -3,11 +3,16 @@
 // Markdown reports in reports/. The home page is also measured with every script removed (the
 // zero-JavaScript floor), to show what our islands cost.
 //
-//   npm run bench                      every built route, 3 runs each
-//   npm run bench -- / /services       only these routes
-//   BENCH_RUNS=5 npm run bench         more runs
+// Then it taps: each control that opens a dialog or a menu, at first paint, 1.5 s later and once
+// every island has started, under Lighthouse's mobile profile and unthrottled
+// (scripts/lib/tap-latency.ts), and adds the interaction table to the same reports.
 //
-// Exits 1 when a route misses a target in scripts/lib/budgets.ts (BENCH_TARGETS).
+//   npm run bench                      every built route, 3 runs each, then the taps
+//   npm run bench -- / /services       only these routes
+//   BENCH_RUNS=5 npm run bench         more Lighthouse runs (BENCH_TAP_RUNS: taps, default 5)
+//   npm run bench -- --taps-only       only the taps; --no-taps: only Lighthouse
+//
+// Exits 1 when a route misses a target in scripts/lib/budgets.ts (BENCH_TARGETS, TAP_TARGETS).
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -19,8 +24,13 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { createStaticSite, readBuiltHeaderRules } from '../server/static.ts'
 import { BENCH_TARGETS } from './lib/budgets.ts'
 import { chromiumPath, CHROMIUM_FLAGS } from './lib/chromium.ts'
+import { measureTaps, type TapSample } from './lib/tap-latency.ts'
+import { tapReport } from './lib/tap-report.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const TAP_RUNS = Number(process.env.BENCH_TAP_RUNS ?? 5)
+const tapsOnly = process.argv.includes('--taps-only')
+const withTaps = !process.argv.includes('--no-taps')
 const PRESETS = { mobile: undefined, desktop: desktopConfig } as const
 type Preset = keyof typeof PRESETS
 
@@ -132,8 +142,9 @@ const chrome = await chromeLauncher.launch({
 
 const results: { route: string; preset: Preset; median: Sample }[] = []
 const floors: Partial<Record<Preset, Sample>> = {}
+let taps: TapSample[] = []
 try {
-  for (const preset of Object.keys(PRESETS) as Preset[]) {
+  for (const preset of tapsOnly ? [] : (Object.keys(PRESETS) as Preset[])) {
     floors[preset] = await measure(chrome.port, `${floor.origin}/`, preset)
     console.error(`${preset} / (no JS floor): LCP ${floors[preset]!.lcp.toFixed(0)} ms`)
     for (const route of routes) {
@@ -144,6 +155,12 @@ try {
       )
     }
   }
+  if (withTaps)
+    taps = await measureTaps(site.origin, TAP_RUNS, (tap) =>
+      console.error(
+        `tap ${tap.profile} ${tap.control} at ${tap.moment}: ${tap.ms === null ? tap.outcome : `${Math.round(tap.ms)} ms`}`,
+      ),
+    )
 } finally {
   await chrome.kill()
   site.server.close()
@@ -214,12 +231,21 @@ for (const { route, preset, median: s } of results) {
     )
 }
 const targets = `Targets for every route: mobile performance ${BENCH_TARGETS.mobilePerformance}, TBT < ${BENCH_TARGETS.totalBlockingTimeMs} ms, CLS ${BENCH_TARGETS.cumulativeLayoutShift}, LCP ≤ ${BENCH_TARGETS.lcpToFloor}× the zero-JS floor. ${misses.length ? `Missed:\n${misses.map((miss) => `- ${miss}`).join('\n')}` : 'All met.'}`
-const report = `# Lighthouse benchmark\n\nMedian of ${RUNS} runs per route, Lighthouse 12, system Chromium, served from dist/client on 127.0.0.1.\n\n${markdown.join('\n')}\n\n${ratios.map((line) => `- ${line}`).join('\n')}\n\n${targets}\n`
+const interaction = withTaps ? tapReport(taps, TAP_RUNS) : undefined
+misses.push(...(interaction?.misses ?? []))
+const lighthouseSection = tapsOnly
+  ? ''
+  : `Median of ${RUNS} runs per route, Lighthouse 12, system Chromium, served from dist/client on 127.0.0.1.\n\n${markdown.join('\n')}\n\n${ratios.map((line) => `- ${line}`).join('\n')}\n\n${targets}\n`
+const report = `# Benchmark\n\n${lighthouseSection}\n${interaction?.markdown ?? ''}\n`
 await mkdir('reports', { recursive: true })
 await writeFile('reports/lighthouse.md', report)
 await writeFile(
   'reports/lighthouse.json',
-  JSON.stringify({ runs: RUNS, results, floors, targets: BENCH_TARGETS, misses }, null, 2),
+  JSON.stringify(
+    { runs: RUNS, results, floors, targets: BENCH_TARGETS, tapRuns: TAP_RUNS, taps, misses },
+    null,
+    2,
+  ),
 )
 console.log(report)
 console.log('Wrote reports/lighthouse.md and reports/lighthouse.json')

@@ -140,7 +140,9 @@ export function Contact({ id, heading, lead, info, form }: ContactProps) {
             <div className="mt-6">
               <Island
                 component={ContactForm}
-                hydrate="visible"
+                // Its code (React Aria's form fields) is the largest on any page: it loads when a
+                // visitor reaches for the form, and what they type or press first is kept.
+                hydrate="interaction"
                 requiresJs
                 props={{
                   fields: {

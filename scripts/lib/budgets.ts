@@ -22,3 +22,12 @@ export const BENCH_TARGETS = {
   /** Largest Contentful Paint as a multiple of the home page's zero-JavaScript floor, at most. */
   lcpToFloor: 1.05,
 } as const
+
+/** What `npm run bench` expects of every tap it measures (scripts/lib/tap-latency.ts). */
+export const TAP_TARGETS = {
+  /**
+   * pointerdown to the first frame showing what the control opens, median of the runs, under
+   * Lighthouse's mobile profile: "good" Interaction to Next Paint.
+   */
+  visibleResponseMs: 200,
+} as const

@@ -96,7 +96,9 @@ export async function measurePage(
   const start = [...refs.scripts, ...refs.preloads].map(toFile)
   // Islands that hydrate on load or when idle are fetched without any interaction, and with
   // them the code that hydrates them.
-  const eager = refs.islands.filter((island) => island.hydrate !== 'visible')
+  const eager = refs.islands.filter(
+    (island) => island.hydrate === 'load' || island.hydrate === 'idle',
+  )
   for (const island of eager) {
     const chunk = manifest[`components/${island.name}.island.tsx`]
     if (!chunk) throw new Error(`${page}: island "${island.name}" has no chunk in the manifest`)

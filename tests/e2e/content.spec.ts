@@ -384,7 +384,13 @@ test.describe('route guard', () => {
     for (const [url, status, location] of cases) {
       const response = await request.get(url, { maxRedirects: 0 })
       expect(response.status(), url).toBe(status)
-      expect(response.headers()['location'] ?? null, url).toBe(location)
+      const sent = response.headers()['location']
+      expect(sent === undefined ? null : new URL(sent, 'http://host').pathname, url).toBe(location)
+      // A 302 notes where the visitor came from, for the landing page's console.
+      if (status === 302)
+        expect(new URL(sent!, 'http://host').searchParams.get('redirected_from'), url).toBe(
+          new URL(url, 'http://host').pathname,
+        )
     }
     const shared = await request.get('/about?fbclid=IwAR0abc', { maxRedirects: 0 })
     expect(shared.status()).toBe(200)

@@ -25,9 +25,12 @@ export async function allIslandsHydrated(page: Page) {
     .poll(() =>
       page.evaluate(() => {
         const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')]
-        return islands
-          .filter((island) => island.dataset.hydrate !== 'visible')
-          .every((island) => island.dataset.hydrated)
+        return (
+          islands
+            // Islands that wait to be scrolled to or reached for start on their own terms.
+            .filter((island) => ['load', 'idle', undefined].includes(island.dataset.hydrate))
+            .every((island) => island.dataset.hydrated)
+        )
       }),
     )
     .toBe(true)

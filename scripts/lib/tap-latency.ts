@@ -1,0 +1,220 @@
+// How long a visitor waits for a response to a tap: each control is pressed in Chromium at a
+// chosen moment of its page's life, and the time from the press's pointerdown to the first
+// animation frame in which what it opens (a dialog, a menu's panel) is visible is read inside the
+// page. Run under Lighthouse's mobile profile (150 ms round trip, 1.6 Mbps down, 4× CPU) and
+// unthrottled, each a fresh visit with a cold cache.
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
+
+export interface TapControl {
+  /** What the table calls it. */
+  name: string
+  route: string
+  /** The element pressed: the first match in the page. */
+  selector: string
+  /** Desktop dropdowns are not on a phone's screen: they are pressed at 1280 px. */
+  viewport: 'phone' | 'desktop'
+}
+
+/** The controls issue 15 names, found by what they are, not by their (content-owned) words. */
+export const TAP_CONTROLS: TapControl[] = [
+  { name: 'booking on /', route: '/', selector: 'main a[data-opens="booking"]', viewport: 'phone' },
+  {
+    name: 'booking on /industries/ai-ml',
+    route: '/industries/ai-ml',
+    selector: 'main a[data-opens="booking"]',
+    viewport: 'phone',
+  },
+  {
+    name: 'booking on /linkedin',
+    route: '/linkedin',
+    selector: 'main a[data-opens="booking"]',
+    viewport: 'phone',
+  },
+  {
+    name: 'Request Guide',
+    route: '/resources/guides',
+    selector: '[data-island="request/RequestButton"] button',
+    viewport: 'phone',
+  },
+  {
+    name: 'Request Scorecard',
+    route: '/resources/interview-scorecards',
+    selector: '[data-island="request/RequestButton"] button',
+    viewport: 'phone',
+  },
+  {
+    name: 'Menu',
+    route: '/',
+    selector: '[data-island="nav/MobileMenu"] button',
+    viewport: 'phone',
+  },
+  {
+    name: 'Industries dropdown',
+    route: '/',
+    selector: '[data-island="nav/NavMenu"] >> nth=0 >> button',
+    viewport: 'desktop',
+  },
+  {
+    name: 'Resources dropdown',
+    route: '/',
+    selector: '[data-island="nav/NavMenu"] >> nth=1 >> button',
+    viewport: 'desktop',
+  },
+]
+
+export const TAP_MOMENTS = ['first paint', '1.5 s later', 'islands started'] as const
+export type TapMoment = (typeof TAP_MOMENTS)[number]
+export const TAP_PROFILES = ['mobile profile', 'unthrottled'] as const
+export type TapProfile = (typeof TAP_PROFILES)[number]
+
+/** A tap that shows nothing within this long counts as never answered. */
+const GIVE_UP_MS = 10_000
+
+export interface TapSample {
+  control: string
+  moment: TapMoment
+  profile: TapProfile
+  /** pointerdown to the first frame showing the response; null when none came in the page. */
+  ms: number | null
+  /** A booking link pressed before the page script opens the scheduler in a new tab, as its HTML says. */
+  outcome: 'shown' | 'new tab' | 'none'
+}
+
+// Installed before any page script: notes each pointerdown's time and, on every animation frame
+// after it, whether a dialog or the pressed control's panel is on screen. A string, not a
+// function: tsx's transform adds helpers to functions that do not exist inside the page.
+const RECORDER = `(() => {
+  const state = { pressedAt: -1, respondedAt: -1 };
+  window.__tap = state;
+  const shown = (element) => {
+    if (!element) return false;
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+  };
+  addEventListener('pointerdown', (event) => {
+    if (state.pressedAt >= 0) return;
+    state.pressedAt = event.timeStamp;
+    const control = event.target.closest('button, a');
+    const check = (frame) => {
+      const panelId = control && control.getAttribute('aria-controls');
+      const panel = panelId ? document.getElementById(panelId) : null;
+      if (shown(document.querySelector('[role="dialog"]')) || shown(panel)) {
+        state.respondedAt = Math.max(frame, state.pressedAt);
+        return;
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  }, { capture: true });
+})()`
+
+async function throttle(page: Page, profile: TapProfile) {
+  if (profile === 'unthrottled') return
+  const cdp = await page.context().newCDPSession(page)
+  // Lighthouse's mobile preset: 150 ms round trip, 1.6 Mbps down, 750 Kbps up, 4× slower CPU.
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+}
+
+async function waitForMoment(page: Page, moment: TapMoment) {
+  await page.waitForFunction(
+    () => performance.getEntriesByName('first-contentful-paint').length > 0,
+    undefined,
+    { polling: 10 },
+  )
+  if (moment === '1.5 s later') await page.waitForTimeout(1500)
+  if (moment === 'islands started')
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[data-island]')]
+          .filter((island) => ['load', 'idle', undefined].includes(island.dataset.hydrate))
+          .every((island) => island.dataset.hydrated),
+      undefined,
+      { polling: 50, timeout: 60_000 },
+    )
+}
+
+async function tapOnce(
+  browser: Browser,
+  origin: string,
+  control: TapControl,
+  moment: TapMoment,
+  profile: TapProfile,
+): Promise<Pick<TapSample, 'ms' | 'outcome'>> {
+  const phone = control.viewport === 'phone'
+  const context: BrowserContext = await browser.newContext({
+    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    isMobile: phone,
+    hasTouch: phone,
+    deviceScaleFactor: phone ? 3 : 1,
+  })
+  try {
+    // The scheduler is a third party: answered here, so nothing leaves the machine.
+    await context.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Scheduler</p>' }),
+    )
+    await context.addInitScript({ content: RECORDER })
+    const page = await context.newPage()
+    let newTab = false
+    context.on('page', () => (newTab = true))
+    await throttle(page, profile)
+    await page.goto(origin + control.route, { waitUntil: 'commit' })
+    await waitForMoment(page, moment)
+    const target = page.locator(control.selector).first()
+    // A visitor scrolls to a control below the fold before pressing it.
+    await target.scrollIntoViewIfNeeded()
+    const box = await target.boundingBox()
+    if (!box) throw new Error(`${control.name}: ${control.selector} is not on screen`)
+    const x = box.x + box.width / 2
+    const y = box.y + box.height / 2
+    if (phone) await page.touchscreen.tap(x, y)
+    else await page.mouse.click(x, y)
+    const handle = await page
+      .waitForFunction(
+        () => {
+          const { pressedAt, respondedAt } = (
+            window as unknown as { __tap: { pressedAt: number; respondedAt: number } }
+          ).__tap
+          return respondedAt >= 0 ? { ms: respondedAt - pressedAt } : false
+        },
+        undefined,
+        { polling: 50, timeout: GIVE_UP_MS },
+      )
+      .catch(() => null)
+    if (handle) return { ms: ((await handle.jsonValue()) as { ms: number }).ms, outcome: 'shown' }
+    return { ms: null, outcome: newTab ? 'new tab' : 'none' }
+  } finally {
+    await context.close()
+  }
+}
+
+/** Every control at every moment under both profiles, `runs` fresh visits each. */
+export async function measureTaps(
+  origin: string,
+  runs: number,
+  onSample?: (sample: TapSample) => void,
+): Promise<TapSample[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
+  const samples: TapSample[] = []
+  try {
+    for (const profile of TAP_PROFILES)
+      for (const control of TAP_CONTROLS)
+        for (const moment of TAP_MOMENTS)
+          for (let run = 0; run < runs; run++) {
+            const result = await tapOnce(browser, origin, control, moment, profile)
+            const sample = { control: control.name, moment, profile, ...result }
+            samples.push(sample)
+            onSample?.(sample)
+          }
+  } finally {
+    await browser.close()
+  }
+  return samples
+}
