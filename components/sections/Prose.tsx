@@ -1,4 +1,5 @@
 import { CheckCircle2 } from 'lucide-react'
+import { CheckList } from './Lists.tsx'
 import type { Action } from '../../content/index.ts'
 import { ActionRow } from '../ActionButton.tsx'
 import { Container } from '../ui/Container.tsx'
@@ -43,17 +44,13 @@ export function Prose({
         {points.length > 0 && (
           <div className="rounded-2xl border border-brand-100 bg-brand-50 p-8">
             {pointsHeading && <h3 className="text-lg font-semibold text-ink">{pointsHeading}</h3>}
-            <ul className={`space-y-4 ${pointsHeading ? 'mt-5' : ''}`}>
-              {points.map((point) => (
-                <li key={point} className="flex gap-3 text-slate-800">
-                  <CheckCircle2
-                    aria-hidden="true"
-                    className="mt-0.5 size-5 shrink-0 text-brand-700"
-                  />
-                  {point}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={points}
+              icon={CheckCircle2}
+              className={`space-y-4 ${pointsHeading ? 'mt-5' : ''}`}
+              itemClassName="flex gap-3 text-slate-800"
+              iconClassName="mt-0.5 size-5 shrink-0 text-brand-700"
+            />
           </div>
         )}
       </Container>
