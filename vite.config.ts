@@ -19,7 +19,7 @@ export default defineConfig({
     react({ include: /\.(tsx|ts|mdx)$/ }),
     tailwindcss(),
     vike(),
-    pageScript(),
+    pageScript({ source: 'components/start-page.ts' }),
     buildArtifacts(),
   ],
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' },

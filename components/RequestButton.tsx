@@ -12,7 +12,7 @@ export interface RequestButtonProps {
 }
 
 /** The first line of a request, as §7 composes it: "Guide Request: {title}". */
-export const requestSubject = (kind: RequestButtonProps['kind'], title: string) =>
+const requestSubject = (kind: RequestButtonProps['kind'], title: string) =>
   `${kind === 'guide' ? 'Guide' : 'Scorecard'} Request: ${title}`
 
 /**

@@ -3,8 +3,7 @@
 import type { ComponentType } from 'react'
 import { entries, omittedDrafts } from 'virtual:content'
 import type { CollectionName, EntryData } from './config.ts'
-
-export { isPublished } from './_lib/drafts.ts'
+import { buildRouteTable, routePath, type RouteEntry, type RoutedCollection } from './routes.ts'
 
 export interface Entry<C extends CollectionName> {
   id: string
@@ -16,15 +15,14 @@ export interface Entry<C extends CollectionName> {
 
 /**
  * The entries of this build. The production build has no drafts; the dev server includes them
- * so writers can preview them. Anything published to search engines (the sitemap) should also
- * filter with `isPublished`, so it is right in the dev server too.
+ * so writers can preview them. The sitemap is written by the build alone, so it never lists one.
  */
 export function getCollection<C extends CollectionName>(name: C): Entry<C>[] {
   return (entries[name] ?? []) as Entry<C>[]
 }
 
 /** Drafts left out of this build (empty in the dev server): links to them must go too. */
-export function getOmittedDrafts<C extends CollectionName>(name: C): Omit<Entry<C>, 'Content'>[] {
+function getOmittedDrafts<C extends CollectionName>(name: C): Omit<Entry<C>, 'Content'>[] {
   return (omittedDrafts[name] ?? []) as Omit<Entry<C>, 'Content'>[]
 }
 
@@ -39,3 +37,26 @@ export function getSite(): EntryData<'site'> {
 }
 
 export type { Action, Link, Section } from './config.ts'
+export type { RouteEntry, RoutedCollection } from './routes.ts'
+
+/** Every route of the built site (in the dev server, drafts' routes too). */
+export function listRoutes(): RouteEntry[] {
+  return buildRouteTable(getCollection)
+}
+
+/** The addresses of one routed collection's entries: what its pages/ folder prerenders. */
+export function routePaths(collection: RoutedCollection): string[] {
+  return listRoutes()
+    .filter((route) => route.collection === collection)
+    .map((route) => route.path)
+}
+
+/** The address of an entry of a routed collection, e.g. an industry's page. */
+export function pathOf(collection: RoutedCollection, id: string): string {
+  return routePath(collection, getEntry(collection, id))
+}
+
+/** Addresses of drafts left out of this build, so the navigation drops links to them. */
+export function listOmittedDraftPaths(): Set<string> {
+  return new Set(buildRouteTable(getOmittedDrafts).map((route) => route.path))
+}

@@ -1,11 +1,8 @@
 // The page script, a few kilobytes, added by the inline loader (./page-script.ts) once the page
 // has painted. It finds the islands in the HTML and starts each one when its hydrate strategy
-// says so, loading the island's code and React together (./hydrate-island.ts). It also opens
-// the booking dialog from any booking link, loading the dialog on the first click, and the notice
-// of requests kept in the browser when there are any.
+// says so, loading the island's code and React together (./hydrate-island.ts). The app's page
+// script (pageScript({ source }) in vite.config.ts) imports it and adds its own handlers.
 import type { ComponentType } from 'react'
-import { bookingLinkClicked, upgradeBookingLinks } from '../components/booking/booking-links.ts'
-import { KEPT_REQUESTS_KEY } from '../components/forms/kept-requests-flag.ts'
 import { islandFile, type HydrateOn } from './island-name.ts'
 import { hasHeldPress, keepTypedValues, replayHeldPress } from './early-input.ts'
 import { reportGuardRedirect } from './guard-notice.ts'
@@ -50,27 +47,4 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   // An island pressed before this script ran starts now, whatever its strategy.
   const when = hasHeldPress(element) ? 'load' : (hydrate as HydrateOn)
   scheduleHydration(element, when, () => startIsland(element, island, load))
-}
-
-upgradeBookingLinks()
-document.addEventListener('click', (event) => {
-  const link = bookingLinkClicked(event)
-  if (!link) return
-  event.preventDefault()
-  import('../components/booking/open-booking.tsx')
-    .then((booking) => booking.openBooking(link))
-    .catch((error: unknown) => {
-      console.error('The booking dialog failed to load', error)
-      window.open(link.href, '_blank', 'noopener')
-    })
-})
-
-// Requests kept in this browser (the function was unreachable) on an earlier page: their notice
-// and later send (KeptRequests.tsx, which mounts itself) load only when some are kept. A form
-// that keeps one on this page loads it itself.
-try {
-  if (localStorage[KEPT_REQUESTS_KEY])
-    import('../components/forms/KeptRequests.tsx').catch(console.error)
-} catch {
-  // no storage, so nothing kept
 }

@@ -1,4 +1,5 @@
-// Builds the page script (./start-islands.ts) and tells the server where it is, as
+// Builds the page script (`source`: a module that imports ./start-islands.ts and adds what the
+// app needs on every page) and tells the server where it is, as
 // `virtual:page-script`, so every page can load it with the inline loader (./page-script.ts).
 // It is not Vike's +client entry: Vike injects that as a <script> of its own, fetched and run
 // alongside the first paint, which is what the loader exists to avoid.
@@ -7,7 +8,6 @@ import type { Plugin } from 'vite'
 
 const VIRTUAL_ID = 'virtual:page-script'
 const RESOLVED_ID = '\0' + VIRTUAL_ID
-const PAGE_SCRIPT_SOURCE = 'renderer/start-islands.ts'
 const PAGE_SCRIPT_ENTRY = 'entries/start-islands'
 // Vike's client runtime, which Vike builds whether or not a page loads it. Ours load none (pages
 // are HTML-only); as a second entry it would share Vite's dynamic-import helper with the page
@@ -15,7 +15,7 @@ const PAGE_SCRIPT_ENTRY = 'entries/start-islands'
 // any island could start.
 const VIKE_RUNTIME_ENTRY = 'entries/entry-server-routing'
 
-export function pageScript(): Plugin {
+export function pageScript({ source = 'renderer/start-islands.ts' } = {}): Plugin {
   let root = process.cwd()
   let url: string | undefined
   let base = '/'
@@ -28,7 +28,7 @@ export function pageScript(): Plugin {
     // The dev server's dependency scan starts from entries it knows of; without these it would
     // find React and React Aria only on the first visit, and reload that page to add them.
     config: () => ({
-      optimizeDeps: { entries: [PAGE_SCRIPT_SOURCE, 'components/**/*.island.tsx'] },
+      optimizeDeps: { entries: [source, 'components/**/*.island.tsx'] },
     }),
     configResolved(config) {
       root = config.root
@@ -45,17 +45,14 @@ export function pageScript(): Plugin {
       const entries = Object.entries(input).filter(([name]) => name !== VIKE_RUNTIME_ENTRY)
       return {
         ...options,
-        input: Object.fromEntries([
-          ...entries,
-          [PAGE_SCRIPT_ENTRY, path.resolve(root, PAGE_SCRIPT_SOURCE)],
-        ]),
+        input: Object.fromEntries([...entries, [PAGE_SCRIPT_ENTRY, path.resolve(root, source)]]),
       }
     },
     generateBundle(_options, bundle) {
       if (this.environment.config.consumer !== 'client') return
-      const source = path.resolve(root, PAGE_SCRIPT_SOURCE)
+      const entry = path.resolve(root, source)
       for (const chunk of Object.values(bundle))
-        if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId === source)
+        if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId === entry)
           url = base + chunk.fileName
     },
     resolveId(id) {
@@ -64,9 +61,8 @@ export function pageScript(): Plugin {
     load(id) {
       if (id !== RESOLVED_ID) return undefined
       // The dev server serves the source itself.
-      if (!isBuild) return `export default ${JSON.stringify(base + PAGE_SCRIPT_SOURCE)}`
-      if (!url)
-        this.error(`The page script (${PAGE_SCRIPT_SOURCE}) was not built before the pages.`)
+      if (!isBuild) return `export default ${JSON.stringify(base + source)}`
+      if (!url) this.error(`The page script (${source}) was not built before the pages.`)
       return `export default ${JSON.stringify(url)}`
     },
   }

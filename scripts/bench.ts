@@ -21,9 +21,9 @@ import lighthouse, { type Flags, type Result } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { serveBuild } from './lib/serve-build.ts'
 import { BENCH_TARGETS } from './lib/budgets.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from './lib/chromium.ts'
 import { measureTaps, type TapSample } from './lib/tap-latency.ts'
 import { tapReport } from './lib/tap-report.ts'
-import { chromiumPath, CHROMIUM_FLAGS } from '../tests/chromium.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const TAP_RUNS = Number(process.env.BENCH_TAP_RUNS ?? 5)

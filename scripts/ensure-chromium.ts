@@ -2,7 +2,7 @@
 // the system browser if present; otherwise Playwright's download where downloads work; otherwise
 // Debian's chromium package when running as root.
 import { execSync } from 'node:child_process'
-import { chromiumPath } from '../tests/chromium.ts'
+import { chromiumPath } from './lib/chromium.ts'
 
 const run = (command: string) => execSync(command, { stdio: 'inherit' })
 

@@ -10,8 +10,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { HeaderRule } from '../server/headers.ts'
 import { createStaticSite } from '../server/static.ts'
-import { chromiumPath } from '../tests/chromium.ts'
-import { expectedRoutes } from '../tests/routes.ts'
+import { chromiumPath } from './lib/chromium.ts'
+import { expectedRoutes } from './lib/routes.ts'
 
 const run = promisify(execFile)
 const CATEGORIES = ['seo', 'best-practices']

@@ -1,6 +1,7 @@
-// The one source of the site's HTTP response headers: security policy and caching. The build
-// turns these rules into `_headers` (Netlify, Cloudflare Pages) and the `headers` of vercel.json,
-// and writes them as JSON for the local server, so every host sends the same headers.
+// The one source of the site's HTTP response headers: security policy and caching, and how a
+// request path picks its rules. The build writes these rules into the static hosts' files
+// (scripts/lib/hosting-headers.ts) and as JSON for the local server (./static.ts), so every
+// host sends the same headers.
 
 /** What the policy has to allow: only what the site actually does. */
 export interface PolicyInput {
@@ -27,7 +28,7 @@ export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate'
 /** Files addressed to the static hosts (rules, not pages): never served, never given headers. */
 export const HOSTING_FILES = ['_headers', '_redirects', 'vercel.json']
 /** Vite writes content-hashed file names under /assets/: they never change, so cache forever. */
-export const HASHED_ASSETS = '/assets/*'
+const HASHED_ASSETS = '/assets/*'
 
 const origin = (url: string) => new URL(url).origin
 const unique = (values: string[]) => [...new Set(values)].sort()
@@ -57,7 +58,7 @@ export function contentSecurityPolicy(input: PolicyInput): string {
 }
 
 /** Headers every response carries. */
-export function securityHeaders(input: PolicyInput): Record<string, string> {
+function securityHeaders(input: PolicyInput): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(input),
     'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
@@ -101,35 +102,4 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
     {},
     ...rules.filter((rule) => matches(rule.source, pathname)).map((rule) => rule.headers),
   )
-}
-
-/** `_headers` for Netlify and Cloudflare Pages. */
-export function toHeadersFile(rules: HeaderRule[]): string {
-  return (
-    rules
-      .map(
-        (rule) =>
-          `${rule.source}\n${Object.entries(rule.headers)
-            .map(([name, value]) => `  ${name}: ${value}`)
-            .join('\n')}`,
-      )
-      .join('\n\n') + '\n'
-  )
-}
-
-/** The `headers` section of vercel.json (path-to-regexp sources). */
-export function toVercelHeaders(rules: HeaderRule[]) {
-  return rules.map((rule) => ({
-    source: rule.source.endsWith('/*') ? `${rule.source.slice(0, -1)}(.*)` : rule.source,
-    headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })),
-  }))
-}
-
-/**
- * Sets the `headers` of a vercel.json, keeping everything else in it (the route guard's
- * `redirects` are written into the same file by scripts/lib/hosting-redirects.ts).
- */
-export function mergeVercelConfig(existing: string | undefined, rules: HeaderRule[]): string {
-  const config = existing ? (JSON.parse(existing) as Record<string, unknown>) : {}
-  return JSON.stringify({ ...config, headers: toVercelHeaders(rules) }, null, 2) + '\n'
 }

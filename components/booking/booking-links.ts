@@ -1,8 +1,9 @@
 // Booking links: every "opens: booking" call to action is a link to the scheduler (the no-JS
 // fallback, opening in a new tab) carrying what the booking dialog needs in data attributes.
-// The page script (renderer/start-islands.ts) turns a plain click on one into the dialog.
+// The page script (components/start-page.ts) turns a plain click on one into the dialog
+// (./handle-booking-links.ts).
 
-export const BOOKING_LINK = 'a[data-opens="booking"]'
+const BOOKING_LINK = 'a[data-opens="booking"]'
 
 export interface BookingDialogCopy {
   /** The scheduler page, e.g. https://cal.com/…/30min. */

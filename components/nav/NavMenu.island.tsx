@@ -15,7 +15,7 @@ import { useCloseOnNavigation } from './use-close-on-navigation.ts'
 import { useCloseOnOutsidePress } from './use-close-on-outside-press.ts'
 import { useDisclosure } from './use-disclosure.ts'
 
-export const BLUR_CLOSE_DELAY_MS = 100
+const BLUR_CLOSE_DELAY_MS = 100
 
 export interface NavMenuProps {
   label: string

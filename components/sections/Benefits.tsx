@@ -1,4 +1,5 @@
 import { CheckCircle2 } from 'lucide-react'
+import { CheckList } from './Lists.tsx'
 import { IconBadge, type IconName } from './icons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
@@ -17,17 +18,13 @@ export function Benefits({ lists, tiles, ...heading }: BenefitsProps) {
         {lists.map((list) => (
           <div key={list.title} className={cardClass}>
             <h3 className="text-lg font-semibold text-ink">{list.title}</h3>
-            <ul className="mt-4 space-y-3">
-              {list.items.map((item) => (
-                <li key={item} className="flex gap-3 text-slate-700">
-                  <CheckCircle2
-                    aria-hidden="true"
-                    className="mt-0.5 size-5 shrink-0 text-brand-700"
-                  />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={list.items}
+              icon={CheckCircle2}
+              className="mt-4 space-y-3"
+              itemClassName="flex gap-3 text-slate-700"
+              iconClassName="mt-0.5 size-5 shrink-0 text-brand-700"
+            />
           </div>
         ))}
       </div>

@@ -1,10 +1,10 @@
-import { Check } from 'lucide-react'
+import { CheckList, Pills } from './Lists.tsx'
 import type { Action } from '../../content/index.ts'
 import { ActionButton, ActionRow } from '../ActionButton.tsx'
 import { IconBadge, type IconName } from './icons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
-export const GRID_COLUMNS = {
+const GRID_COLUMNS = {
   2: 'md:grid-cols-2',
   3: 'md:grid-cols-3',
   4: 'sm:grid-cols-2 lg:grid-cols-4',
@@ -37,26 +37,15 @@ export function CardGrid({ items, columns, actions, tinted, ...heading }: CardGr
             <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
             <p className="mt-2 text-muted">{item.description}</p>
             {item.facts.length > 0 && (
-              <ul className="mt-4 flex flex-wrap gap-2">
-                {item.facts.map((fact) => (
-                  <li
-                    key={fact}
-                    className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800"
-                  >
-                    {fact}
-                  </li>
-                ))}
-              </ul>
+              <Pills items={item.facts} pillClassName="bg-brand-50 px-3 py-1" />
             )}
             {item.points.length > 0 && (
-              <ul className="mt-4 space-y-2 text-sm text-slate-700">
-                {item.points.map((point) => (
-                  <li key={point} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-                    {point}
-                  </li>
-                ))}
-              </ul>
+              <CheckList
+                items={item.points}
+                className="mt-4 space-y-2 text-sm text-slate-700"
+                itemClassName="flex gap-2"
+                iconClassName="mt-0.5 size-4 shrink-0 text-brand-700"
+              />
             )}
             {item.action && (
               <div className="mt-auto pt-6">

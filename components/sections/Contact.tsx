@@ -15,6 +15,54 @@ export type ContactFormCopy = ContactProps['form']
 const fieldClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600'
 
+/** A field of the form for visitors without JavaScript: a label and a plain input. */
+function PlainField({
+  name,
+  type,
+  autoComplete,
+  required = false,
+  wide = false,
+  multiline = false,
+  words,
+}: {
+  name: string
+  type?: string
+  autoComplete?: string
+  required?: boolean
+  /** Spans both columns on wide screens. */
+  wide?: boolean
+  multiline?: boolean
+  words: { label: string; placeholder: string }
+}) {
+  const id = `contact-${name}`
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <label htmlFor={id} className="font-medium text-ink">
+        {words.label}
+      </label>
+      {multiline ? (
+        <textarea
+          id={id}
+          name={name}
+          required={required}
+          placeholder={words.placeholder}
+          className={`${fieldClass} min-h-[150px]`}
+        />
+      ) : (
+        <input
+          id={id}
+          name={name}
+          type={type}
+          required={required}
+          autoComplete={autoComplete}
+          placeholder={words.placeholder}
+          className={fieldClass}
+        />
+      )}
+    </div>
+  )
+}
+
 /**
  * The contact page's one section: details on the left, the message form on the right: the form
  * island, and for visitors without JavaScript a plain form that opens their e-mail program.
@@ -124,59 +172,22 @@ export function Contact({ id, heading, lead, info, form }: ContactProps) {
                 encType="text/plain"
                 className="mt-6 grid gap-5 sm:grid-cols-2"
               >
-                <div>
-                  <label htmlFor="contact-name" className="font-medium text-ink">
-                    {form.name.label}
-                  </label>
-                  <input
-                    id="contact-name"
-                    name="name"
-                    type="text"
-                    required
-                    autoComplete="name"
-                    placeholder={form.name.placeholder}
-                    className={fieldClass}
-                  />
-                </div>
-                <div>
-                  <label htmlFor="contact-email" className="font-medium text-ink">
-                    {form.email.label}
-                  </label>
-                  <input
-                    id="contact-email"
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    placeholder={form.email.placeholder}
-                    className={fieldClass}
-                  />
-                </div>
-                <div className="sm:col-span-2">
-                  <label htmlFor="contact-phone" className="font-medium text-ink">
-                    {form.phone.label}
-                  </label>
-                  <input
-                    id="contact-phone"
-                    name="phone"
-                    type="tel"
-                    autoComplete="tel"
-                    placeholder={form.phone.placeholder}
-                    className={fieldClass}
-                  />
-                </div>
-                <div className="sm:col-span-2">
-                  <label htmlFor="contact-message" className="font-medium text-ink">
-                    {form.message.label}
-                  </label>
-                  <textarea
-                    id="contact-message"
-                    name="message"
-                    required
-                    placeholder={form.message.placeholder}
-                    className={`${fieldClass} min-h-[150px]`}
-                  />
-                </div>
+                <PlainField
+                  name="name"
+                  type="text"
+                  autoComplete="name"
+                  required
+                  words={form.name}
+                />
+                <PlainField
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  words={form.email}
+                />
+                <PlainField name="phone" type="tel" autoComplete="tel" wide words={form.phone} />
+                <PlainField name="message" multiline required wide words={form.message} />
                 <div className="sm:col-span-2">
                   <button
                     type="submit"

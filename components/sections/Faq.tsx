@@ -39,3 +39,8 @@ export function Faq({ id = 'faq', title, subtitle, items }: FaqProps) {
     </section>
   )
 }
+
+/** The faq section type: the FAQ set it names, joined in by its resolver. */
+export function FaqSection({ id, entry }: { id?: string; entry: Omit<FaqProps, 'id'> }) {
+  return <Faq id={id} {...entry} />
+}

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react'
+import { CheckList } from './Lists.tsx'
 import type { Action } from '../../content/index.ts'
 import { ActionButton } from '../ActionButton.tsx'
 import { SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
@@ -50,14 +50,12 @@ export function Pricing({ plans, featuredLabel, ...heading }: PricingProps) {
                 {plan.note}
               </p>
             )}
-            <ul className="mt-6 space-y-3 text-slate-700">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-3">
-                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={plan.features}
+              className="mt-6 space-y-3 text-slate-700"
+              itemClassName="flex gap-3"
+              iconClassName="mt-0.5 size-5 shrink-0 text-brand-700"
+            />
             <div className="mt-8 [&>a]:w-full">
               <ActionButton
                 action={{ ...plan.action, variant: plan.featured ? 'primary' : 'secondary' }}

@@ -1,7 +1,9 @@
 import { CheckCircle2 } from 'lucide-react'
+import { CheckList } from './Lists.tsx'
 import type { Action } from '../../content/index.ts'
 import { ActionRow } from '../ActionButton.tsx'
 import { Container } from '../ui/Container.tsx'
+import { SectionHeading } from './SectionShell.tsx'
 
 export interface ProseProps {
   id?: string
@@ -31,17 +33,7 @@ export function Prose({
         className={`grid gap-10 ${points.length > 0 ? 'lg:grid-cols-2 lg:items-center' : 'max-w-3xl'}`}
       >
         <div>
-          {eyebrow && (
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-              {eyebrow}
-            </p>
-          )}
-          <h2
-            id={headingId}
-            className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl"
-          >
-            {heading}
-          </h2>
+          <SectionHeading eyebrow={eyebrow} heading={heading} headingId={headingId} />
           {paragraphs.map((paragraph) => (
             <p key={paragraph} className="mt-4 text-lg text-pretty text-slate-700">
               {paragraph}
@@ -52,17 +44,13 @@ export function Prose({
         {points.length > 0 && (
           <div className="rounded-2xl border border-brand-100 bg-brand-50 p-8">
             {pointsHeading && <h3 className="text-lg font-semibold text-ink">{pointsHeading}</h3>}
-            <ul className={`space-y-4 ${pointsHeading ? 'mt-5' : ''}`}>
-              {points.map((point) => (
-                <li key={point} className="flex gap-3 text-slate-800">
-                  <CheckCircle2
-                    aria-hidden="true"
-                    className="mt-0.5 size-5 shrink-0 text-brand-700"
-                  />
-                  {point}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={points}
+              icon={CheckCircle2}
+              className={`space-y-4 ${pointsHeading ? 'mt-5' : ''}`}
+              itemClassName="flex gap-3 text-slate-800"
+              iconClassName="mt-0.5 size-5 shrink-0 text-brand-700"
+            />
           </div>
         )}
       </Container>

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react'
+import { CheckList } from './Lists.tsx'
 import { RequestButton } from '../RequestButton.tsx'
 import { IconBadge, type IconName } from './icons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
@@ -26,14 +26,12 @@ function Contents({ label, items }: { label: string; items: string[] }) {
   return (
     <>
       <h4 className="mt-5 text-sm font-semibold text-ink">{label}</h4>
-      <ul className="mt-2 space-y-2 text-sm text-slate-700">
-        {items.map((item) => (
-          <li key={item} className="flex gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        items={items}
+        className="mt-2 space-y-2 text-sm text-slate-700"
+        itemClassName="flex gap-2"
+        iconClassName="mt-0.5 size-4 shrink-0 text-brand-700"
+      />
     </>
   )
 }

@@ -1,3 +1,4 @@
+import { Pills } from './Lists.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface SampleQuestionsProps extends SectionHeadingProps {
@@ -15,16 +16,7 @@ export function SampleQuestions({ items, ...heading }: SampleQuestionsProps) {
           <li key={item.title} className={cardClass}>
             <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
             <p className="mt-2 text-muted">{item.description}</p>
-            <ul className="mt-4 flex flex-wrap gap-2">
-              {item.tags.map((tag) => (
-                <li
-                  key={tag}
-                  className="rounded-full border border-brand-200 px-3 py-0.5 text-sm font-medium text-brand-800"
-                >
-                  {tag}
-                </li>
-              ))}
-            </ul>
+            <Pills items={item.tags} pillClassName="border border-brand-200 px-3 py-0.5" />
           </li>
         ))}
       </ul>

@@ -7,6 +7,31 @@ export interface SectionHeadingProps {
   lead?: string
 }
 
+/** A section's small label and its h2, which labels the section for screen readers. */
+export function SectionHeading({
+  eyebrow,
+  heading,
+  headingId,
+}: {
+  eyebrow?: string
+  heading: string
+  headingId: string
+}) {
+  return (
+    <>
+      {eyebrow && (
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+      )}
+      <h2
+        id={headingId}
+        className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl"
+      >
+        {heading}
+      </h2>
+    </>
+  )
+}
+
 /**
  * The frame every content section shares: one vertical rhythm, an optional tinted band, and a
  * centred heading block labelling the section for screen readers.
@@ -34,17 +59,7 @@ export function SectionShell({
     >
       <Container>
         <div className="mx-auto max-w-3xl text-center">
-          {eyebrow && (
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-              {eyebrow}
-            </p>
-          )}
-          <h2
-            id={headingId}
-            className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl"
-          >
-            {heading}
-          </h2>
+          <SectionHeading eyebrow={eyebrow} heading={heading} headingId={headingId} />
           {lead && <p className="mt-4 text-lg text-pretty text-muted">{lead}</p>}
         </div>
         <div className="mt-12">{children}</div>

@@ -5,7 +5,7 @@ import type { ToastMessage } from './Toast.tsx'
 export type { ToastMessage }
 
 /** How long a toast stays before it closes by itself; failures stay longer to be read. */
-export const TOAST_TIMEOUT_MS = { default: 5000, destructive: 8000 } as const
+const TOAST_TIMEOUT_MS = { default: 5000, destructive: 8000 } as const
 
 let region: Promise<typeof import('./Toast.tsx')> | undefined
 

@@ -13,7 +13,7 @@ export interface CollectionDefinition<S extends z.ZodType = z.ZodType> {
 }
 
 /** The `draft` switch every entry of a multi-entry collection accepts. */
-export const draftField = z
+const draftField = z
   .boolean()
   .optional()
   .describe(

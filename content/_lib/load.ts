@@ -285,7 +285,7 @@ function contentKeys(keys: string[], fieldPath: FieldPath): string[] {
   return fieldPath.length ? keys : keys.filter((key) => key !== DRAFT_FIELD)
 }
 
-export function formatPath(fieldPath: FieldPath): string {
+function formatPath(fieldPath: FieldPath): string {
   if (!fieldPath.length) return '(file)'
   return fieldPath
     .map((segment, index) =>

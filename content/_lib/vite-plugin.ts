@@ -7,15 +7,32 @@ import { draftModeFor, type DraftMode } from './drafts.ts'
 import { loadContent, type ContentError, type LoadResult } from './load.ts'
 import { ContentCheckError, formatAnnotations, formatError, formatReport } from './report.ts'
 
+export const CONTENT_PLUGIN = 'content-collections'
 const VIRTUAL_ID = 'virtual:content'
 const RESOLVED_ID = '\0' + VIRTUAL_ID
+
+/** What other plugins may ask of this one (`plugin.api`). */
+export interface ContentApi {
+  /** The checked content: loaded once per build, afresh on every call in the dev server. */
+  load(): Promise<LoadResult>
+}
 
 export function contentCollections(collections: Record<string, CollectionDefinition>): Plugin {
   let root = process.cwd()
   let drafts: DraftMode = 'omit'
   let server: ViteDevServer | undefined
+  let built: Promise<LoadResult> | undefined
+  const api: ContentApi = {
+    load: () =>
+      server
+        ? loadContent(root, collections, { drafts })
+        : (built ??= loadContent(root, collections, { drafts })),
+  }
   return {
-    name: 'content-collections',
+    name: CONTENT_PLUGIN,
+    // One instance for the client and server builds, so both read the one load.
+    sharedDuringBuild: true,
+    api,
     configResolved(config) {
       root = config.root
       drafts = draftModeFor(config.command)
@@ -56,7 +73,7 @@ export function contentCollections(collections: Record<string, CollectionDefinit
     },
     async load(id) {
       if (id !== RESOLVED_ID) return undefined
-      const result = await loadContent(root, collections, { drafts })
+      const result = await api.load()
       for (const file of result.files) this.addWatchFile(file)
       if (result.errors.length) {
         const report = formatReport(result.errors)

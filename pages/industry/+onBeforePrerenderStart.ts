@@ -1,6 +1,3 @@
-// One page per file in content/industries/: adding an industry is adding a file.
-import { getCollection } from '../../content/index.ts'
-import { industryPath } from '../../renderer/routes.ts'
+import { routePaths } from '../../content/index.ts'
 
-export const onBeforePrerenderStart = () =>
-  getCollection('industries').map((industry) => industryPath(industry.id))
+export const onBeforePrerenderStart = () => routePaths('industries')

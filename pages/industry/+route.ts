@@ -1,1 +1,3 @@
-export const route = '/industries/@id'
+import { routeOf } from '../routing.ts'
+
+export default routeOf('industries')

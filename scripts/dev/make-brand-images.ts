@@ -8,7 +8,7 @@ import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type EntryData } from '../../content/config.ts'
 import { BRAND_IMAGES, SOCIAL_CARD_SIZE, THEME_COLOR } from '../../renderer/brand.ts'
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
-import { chromiumPath, CHROMIUM_FLAGS } from '../../tests/chromium.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from '../lib/chromium.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const { entries, errors } = await loadContent(root, collections)

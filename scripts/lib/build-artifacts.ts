@@ -4,43 +4,31 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { loadContent } from '../../content/_lib/load.ts'
-import { collections, type EntryData } from '../../content/config.ts'
+import type { LoadResult } from '../../content/_lib/load.ts'
+import type { EntryData } from '../../content/config.ts'
 import { BACKGROUND_COLOR, BRAND_IMAGES, MANIFEST_PATH, THEME_COLOR } from '../../renderer/brand.ts'
-import { buildRouteTable } from '../../renderer/route-table.ts'
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
-import {
-  headerRules,
-  HOSTING_FILES,
-  mergeVercelConfig,
-  toHeadersFile,
-  type HeaderRule,
-} from '../../server/headers.ts'
+import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
+import { mergeVercelConfig, toHeadersFile } from './hosting-headers.ts'
 import { findInlineSources } from './inline-sources.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
+import { routeTableOf } from './routes.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
 
 /** Where the local server reads the header rules (outside dist/client, so it is not served). */
-export const HEADER_RULES_FILE = 'headers.json'
+const HEADER_RULES_FILE = 'headers.json'
 
 export async function writeBuildArtifacts(
-  projectRoot: string,
   distDir: string,
+  { entries }: LoadResult,
   options: { supabaseUrl?: string } = {},
 ) {
   const clientDir = path.join(distDir, 'client')
-  const { entries, errors } = await loadContent(projectRoot, collections)
-  if (errors.length)
-    throw new Error(`content has ${errors.length} problems; run npm run check:content`)
-  const list = <C extends 'site' | 'pages' | 'legal' | 'industries'>(name: C) =>
+  const list = <C extends 'site' | 'legal'>(name: C) =>
     (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[]
   const site = list('site')[0]!.data
   const siteUrl = resolveSiteUrl(site.url)
-  const routes = buildRouteTable({
-    pages: list('pages'),
-    legal: list('legal'),
-    industries: list('industries'),
-  })
+  const routes = routeTableOf(entries)
 
   const lastUpdated = new Map(
     list('legal').map((entry) => [`legal/${entry.id}`, entry.data.lastUpdated]),

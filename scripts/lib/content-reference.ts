@@ -9,8 +9,8 @@ import {
   type JsonSchema,
 } from './content-schemas.ts'
 
-export const REFERENCE_START = '<!-- generated:content-reference:start -->'
-export const REFERENCE_END = '<!-- generated:content-reference:end -->'
+const REFERENCE_START = '<!-- generated:content-reference:start -->'
+const REFERENCE_END = '<!-- generated:content-reference:end -->'
 
 export function renderReference(collections: Record<string, CollectionDefinition>): string {
   const lines = [

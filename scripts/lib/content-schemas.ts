@@ -142,13 +142,13 @@ export function listFields(schema: JsonSchema, path = ''): Field[] {
 }
 
 /** The path of one option of a union: "sections[type=hero]" for a list of typed blocks. */
-export function optionPath(path: string, option: JsonSchema): string {
+function optionPath(path: string, option: JsonSchema): string {
   const label = optionLabel(option)
   return path.endsWith('[]') ? `${path.slice(0, -2)}[${label}]` : `${path}(${label})`
 }
 
 /** "type=hero" for an option told apart by a constant field, else its title or its type. */
-export function optionLabel(option: JsonSchema): string {
+function optionLabel(option: JsonSchema): string {
   for (const [key, property] of Object.entries(option.properties ?? {}))
     if (property.const !== undefined && option.required?.includes(key))
       return `${key}=${String(property.const)}`

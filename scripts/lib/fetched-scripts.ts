@@ -4,7 +4,7 @@
 // decides (an island that hydrates when visible is fetched at once when it is on screen), so
 // the budget is checked against this.
 import { chromium, type Browser } from '@playwright/test'
-import { chromiumPath, CHROMIUM_FLAGS } from '../../tests/chromium.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import { serveBuild } from './serve-build.ts'
 

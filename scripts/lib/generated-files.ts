@@ -7,11 +7,11 @@ import type { CollectionDefinition } from '../../content/_lib/collection.ts'
 import { renderReference, replaceReference } from './content-reference.ts'
 import { collectionGlobs, collectionJsonSchema, schemaFile } from './content-schemas.ts'
 
-export const GUIDE_FILE = 'CONTENT.md'
-export const SETTINGS_FILE = '.vscode/settings.json'
-export const EXTENSIONS_FILE = '.vscode/extensions.json'
+const GUIDE_FILE = 'CONTENT.md'
+const SETTINGS_FILE = '.vscode/settings.json'
+const EXTENSIONS_FILE = '.vscode/extensions.json'
 /** The VS Code extension that reads `yaml.schemas`: YAML by Red Hat. */
-export const YAML_EXTENSION = 'redhat.vscode-yaml'
+const YAML_EXTENSION = 'redhat.vscode-yaml'
 
 /** Path (from the repository root) → the text that file must hold. */
 export async function generatedFiles(

@@ -5,7 +5,7 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext } from '@playwright/test'
-import { chromiumPath, CHROMIUM_FLAGS } from '../../tests/chromium.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
 
 export const SCREENSHOT_WIDTHS = [390, 1280] as const
 /** Viewport height while loading; the shots cover the whole page. */

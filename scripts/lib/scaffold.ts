@@ -72,7 +72,7 @@ export async function planEntry(
 }
 
 /** The text of a new entry: YAML, or for documents frontmatter plus a body skeleton. */
-export function scaffoldText(
+function scaffoldText(
   collection: string,
   definition: CollectionDefinition,
   today = new Date(),
@@ -111,7 +111,7 @@ export function scaffoldText(
 }
 
 /** A value that has the shape `schema` asks for, with placeholders where words go. */
-export function exampleValue(schema: JsonSchema, today: Date): unknown {
+function exampleValue(schema: JsonSchema, today: Date): unknown {
   if (schema.const !== undefined) return schema.const
   if (schema.enum) return schema.enum[0]
   const option = schema.oneOf?.[0] ?? schema.anyOf?.[0]

@@ -1,6 +1,6 @@
 // The crawler-facing files of the build: sitemap.xml, robots.txt and the web manifest. Pure
 // functions over content and the route table, so a new page is listed without touching this.
-import type { RouteEntry } from '../../renderer/route-table.ts'
+import type { RouteEntry } from '../../content/routes.ts'
 
 export const SITEMAP_PATH = '/sitemap.xml'
 

@@ -4,7 +4,7 @@
 // page. Run under Lighthouse's mobile profile (150 ms round trip, 1.6 Mbps down, 4× CPU) and
 // unthrottled, each a fresh visit with a cold cache.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { chromiumPath, CHROMIUM_FLAGS } from '../../tests/chromium.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
 
 export interface TapControl {
   /** What the table calls it. */

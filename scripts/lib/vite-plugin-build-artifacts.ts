@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
+import { CONTENT_PLUGIN, type ContentApi } from '../../content/_lib/vite-plugin.ts'
 import { writeBuildArtifacts } from './build-artifacts.ts'
 
 /**
@@ -7,25 +8,28 @@ import { writeBuildArtifacts } from './build-artifacts.ts'
  * the server build's writeBundle), writes the sitemap, robots.txt, manifest and hosting headers.
  */
 export function buildArtifacts(): Plugin {
-  let root = process.cwd()
   let distDir = path.resolve('dist')
   let supabaseUrl: string | undefined
+  let content: ContentApi | undefined
   return {
     name: 'site:build-artifacts',
     apply: 'build',
     configResolved(config) {
-      root = config.root
       // Vike builds the client into <outDir>/client and the server into <outDir>/server.
       distDir = path.dirname(path.resolve(config.root, config.build.outDir))
       // The same value the browser code gets as import.meta.env (environment or .env files).
       supabaseUrl = (config.env.VITE_SUPABASE_URL as string | undefined) || undefined
+      // The content the pages were rendered from, loaded once for the whole build.
+      content = config.plugins.find((plugin) => plugin.name === CONTENT_PLUGIN)?.api as
+        ContentApi | undefined
     },
     closeBundle: {
       sequential: true,
       order: 'post',
       async handler() {
         if (this.environment?.name !== 'ssr') return
-        await writeBuildArtifacts(root, distDir, { supabaseUrl })
+        if (!content) throw new Error(`site:build-artifacts needs the ${CONTENT_PLUGIN} plugin`)
+        await writeBuildArtifacts(distDir, await content.load(), { supabaseUrl })
       },
     },
   }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectedRoutes } from '../routes.ts'
+import { expectedRoutes } from '../../scripts/lib/routes.ts'
 import { allIslandsHydrated, expectNoAxeViolations, stubScheduler } from './helpers.ts'
 
 const routes = [...(await expectedRoutes()).map((route) => route.path), '/no-such-page']

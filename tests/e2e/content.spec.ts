@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { expectedRoutes } from '../routes.ts'
+import { expectedRoutes } from '../../scripts/lib/routes.ts'
 
 const routes = await expectedRoutes()
 const routePaths = routes.map((route) => route.path)

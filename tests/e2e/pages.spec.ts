@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { hydrated } from './helpers.ts'
-import { expectedRoutes } from '../routes.ts'
+import { expectedRoutes } from '../../scripts/lib/routes.ts'
 
 const routes = await expectedRoutes()
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')

@@ -8,11 +8,11 @@ import { collections, type EntryData } from '../../content/config.ts'
 import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
 import { cspHash } from '../../scripts/lib/inline-sources.ts'
-import { expectedRoutes } from '../routes.ts'
+import { expectedRoutes } from '../../scripts/lib/routes.ts'
 
 const routes = await expectedRoutes()
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
-const entryData = <C extends 'pages' | 'industries' | 'faqs'>(name: C, id: string) =>
+const entryData = <C extends 'pages' | 'industries' | 'faqs' | 'pricing'>(name: C, id: string) =>
   (content.get(name) as { id: string; data: EntryData<C> }[]).find((entry) => entry.id === id)!.data
 /** The questions content puts on a route: its FAQ sections, or an industry's FAQ set. */
 function questionsOn(route: (typeof routes)[number]): string[] {
@@ -25,6 +25,15 @@ function questionsOn(route: (typeof routes)[number]): string[] {
           )
         : []
   return faqIds.flatMap((id) => entryData('faqs', id).items.map((item) => item.question))
+}
+/** The plans content prices on a route: its pricing sections' plans. */
+function plansOn(route: (typeof routes)[number]): string[] {
+  if (route.collection !== 'pages') return []
+  return entryData('pages', route.id).sections.flatMap((section) =>
+    section.type === 'pricing'
+      ? entryData('pricing', section.plans).items.map((plan) => plan.title)
+      : [],
+  )
 }
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 
@@ -155,6 +164,13 @@ test.describe('every route', () => {
           expect(text).toContain(item.acceptedAnswer.text)
         }
       } else expect(faq).toBeUndefined()
+
+      // Service with one Offer per plan on every page whose content shows prices.
+      const service = blocks.find((block) => block['@type'] === 'Service')
+      const plans = plansOn(route)
+      if (plans.length)
+        expect((service!.offers as Json[]).map((offer) => offer.name)).toEqual(plans)
+      else expect(service).toBeUndefined()
 
       // BreadcrumbList on legal and nested pages, ending at the page itself.
       const breadcrumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList')

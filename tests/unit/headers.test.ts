@@ -6,9 +6,8 @@ import {
   headerRules,
   headersFor,
   matches,
-  mergeVercelConfig,
-  toHeadersFile,
 } from '../../server/headers.ts'
+import { mergeVercelConfig, toHeadersFile } from '../../scripts/lib/hosting-headers.ts'
 
 const directives = (policy: string) =>
   new Map(

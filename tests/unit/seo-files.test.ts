@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { THEME_COLOR } from '../../renderer/brand.ts'
-import type { RouteEntry } from '../../renderer/route-table.ts'
+import type { RouteEntry } from '../../content/routes.ts'
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, webManifest } from '../../scripts/lib/seo-files.ts'
 

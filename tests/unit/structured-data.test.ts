@@ -9,7 +9,7 @@ import {
   serializeJsonLd,
   serviceWithOffers,
   webSite,
-} from '../../renderer/structured-data.ts'
+} from '../../components/layout/structured-data.ts'
 
 const site = {
   name: 'Panelwise',

@@ -1,20 +1,28 @@
 import type { ReactNode } from 'react'
-import type { KeptRequestsProps } from '../components/forms/KeptRequests.tsx'
-import { SiteFooter } from '../components/layout/SiteFooter.tsx'
-import { SiteHeader } from '../components/layout/SiteHeader.tsx'
-import { SiteProvider } from '../components/site-context.tsx'
-import type { EntryData } from '../content/config.ts'
+import type { PageContextServer } from 'vike/types'
+import { withoutLinksTo } from '../../content/_lib/drafts.ts'
+import { getSite, listOmittedDraftPaths } from '../../content/index.ts'
+import type { KeptRequestsProps } from '../forms/KeptRequests.tsx'
+import { SiteProvider } from '../site-context.tsx'
+import { pageMetaOf } from './page-meta.ts'
+import { SiteFooter } from './SiteFooter.tsx'
+import { SiteHeader } from './SiteHeader.tsx'
 
-/** The frame around every page: fixed header, padded main, footer. */
+/** The site as every page shows it: links to drafts left out of this build would lead nowhere. */
+export function siteForPage() {
+  return withoutLinksTo(getSite(), listOmittedDraftPaths())
+}
+
+/** The frame around every page (the renderer's Layout setting, pages/+Layout.ts). */
 export function Layout({
-  site,
-  path,
+  pageContext,
   children,
 }: {
-  site: EntryData<'site'>
-  path: string
+  pageContext: PageContextServer
   children: ReactNode
 }) {
+  const site = siteForPage()
+  const { path } = pageMetaOf(pageContext, site)
   return (
     <SiteProvider site={site}>
       <a

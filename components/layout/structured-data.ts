@@ -33,7 +33,7 @@ export interface PricingPlan {
 }
 
 const CONTEXT = 'https://schema.org' as const
-export const LOGO_PATH = '/icon-512.png'
+const LOGO_PATH = '/icon-512.png'
 const organizationId = (site: SiteFacts) => `${site.url}/#organization`
 
 export function organization(site: SiteFacts): JsonLd {

@@ -1,3 +1,5 @@
+import type { PageContextServer } from 'vike/types'
+import type { EntryData } from '../../content/config.ts'
 import type { FaqItem, PricingPlan } from './structured-data.ts'
 
 /** What every page's +data hook returns for the document head. */
@@ -26,4 +28,16 @@ declare global {
       data?: { meta: PageMeta }
     }
   }
+}
+
+/** The page's meta from its data hook; the error page has none when Vike renders it itself. */
+export function pageMetaOf(pageContext: PageContextServer, site: EntryData<'site'>): PageMeta {
+  return (
+    pageContext.data?.meta ?? {
+      title: site.notFound.title,
+      description: site.notFound.description,
+      path: pageContext.urlPathname,
+      noindex: true,
+    }
+  )
 }

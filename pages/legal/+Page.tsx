@@ -1,10 +1,8 @@
 import { LegalDocument } from '../../components/sections/LegalDocument.tsx'
-import { Sections } from '../../components/sections/Sections.tsx'
 import { getEntry } from '../../content/index.ts'
 import type { Data } from './+data.ts'
 
 export default function Page({ data }: { data: Data }) {
-  if (data.kind === 'sections') return <Sections sections={data.sections} />
   // The MDX body is a component, so it is picked here rather than passed through the data hook.
   const { Content } = getEntry('legal', data.id)
   return (

@@ -1,7 +1,10 @@
-import type { EntryData } from '../content/config.ts'
-import { BRAND_IMAGES, MANIFEST_PATH, SOCIAL_CARD_SIZE, THEME_COLOR } from './brand.ts'
-import { listRoutes } from './routes.ts'
-import { siteUrl } from './site-url.ts'
+import type { PageContextServer } from 'vike/types'
+import type { EntryData } from '../../content/config.ts'
+import { listRoutes } from '../../content/index.ts'
+import { BRAND_IMAGES, MANIFEST_PATH, SOCIAL_CARD_SIZE, THEME_COLOR } from '../../renderer/brand.ts'
+import { resolveSiteUrl } from '../../renderer/site-origin.ts'
+import { siteForPage } from './Layout.tsx'
+import { pageMetaOf, type PageMeta } from './page-meta.ts'
 import {
   breadcrumbList,
   breadcrumbTrail,
@@ -12,11 +15,13 @@ import {
   webSite,
   type JsonLd,
 } from './structured-data.ts'
-import type { PageMeta } from './types.ts'
+
+/** The public origin: SITE_URL at build time (preview deploys), else content/site.yaml. */
+const siteUrl = (site: EntryData<'site'>) => resolveSiteUrl(site.url)
 
 /** The page's structured data: the company and site everywhere, the rest when the page has it. */
-export function pageStructuredData(site: EntryData<'site'>, meta: PageMeta): JsonLd[] {
-  const facts = { ...site, url: siteUrl() }
+function pageStructuredData(site: EntryData<'site'>, meta: PageMeta): JsonLd[] {
+  const facts = { ...site, url: siteUrl(site) }
   if (meta.noindex) return [organization(facts)]
   const crumbs =
     meta.breadcrumbs ?? breadcrumbTrail(meta.path, listRoutes(), site.ui.home, meta.title)
@@ -38,9 +43,12 @@ export function pageStructuredData(site: EntryData<'site'>, meta: PageMeta): Jso
   ]
 }
 
-export function Head({ site, meta }: { site: EntryData<'site'>; meta: PageMeta }) {
+/** Every page's <head> content: the renderer's Head setting (pages/+Head.ts). */
+export function Head({ pageContext }: { pageContext: PageContextServer }) {
+  const site = siteForPage()
+  const meta = pageMetaOf(pageContext, site)
   const title = meta.bareTitle ? meta.title : site.titleTemplate.replace('%s', meta.title)
-  const origin = siteUrl()
+  const origin = siteUrl(site)
   const canonical = origin + meta.path
   const card = origin + BRAND_IMAGES.socialCard
   const cardAlt = `${site.name}: ${site.description}`

@@ -1,0 +1,170 @@
+// Every section type a page can use (`type:` in content/pages/*.yaml): its schema, the entries it
+// joins from other collections, its component. Adding a type is its schema file in
+// content/_schema/sections/ (listed in that folder's index.ts), its component, and one line here;
+// `npm run typecheck` fails until the line is here (tests/types/section-registry.ts proves it).
+import type { SectionType } from '../../content/config.ts'
+import { getCollection, getEntry, pathOf, type Section } from '../../content/index.ts'
+import { benefitsSection } from '../../content/_schema/sections/benefits.ts'
+import { cardsSection } from '../../content/_schema/sections/cards.ts'
+import { caseStudiesSection } from '../../content/_schema/sections/case-studies.ts'
+import { comparisonSection } from '../../content/_schema/sections/comparison.ts'
+import { contactSection } from '../../content/_schema/sections/contact.ts'
+import { ctaSection } from '../../content/_schema/sections/cta.ts'
+import { expertiseSection } from '../../content/_schema/sections/expertise.ts'
+import { faqSection } from '../../content/_schema/sections/faq.ts'
+import { heroSection } from '../../content/_schema/sections/hero.ts'
+import { interviewersSection } from '../../content/_schema/sections/interviewers.ts'
+import { leadersSection } from '../../content/_schema/sections/leaders.ts'
+import { pricingSection } from '../../content/_schema/sections/pricing.ts'
+import { proseSection } from '../../content/_schema/sections/prose.ts'
+import { questionsSection } from '../../content/_schema/sections/questions.ts'
+import { guidesSection, scorecardsSection } from '../../content/_schema/sections/requests.ts'
+import { statsSection } from '../../content/_schema/sections/stats.ts'
+import { stepsSection } from '../../content/_schema/sections/steps.ts'
+import { testimonialsSection } from '../../content/_schema/sections/testimonials.ts'
+import { faqItemsOf } from '../layout/structured-data.ts'
+import { Benefits } from './Benefits.tsx'
+import { CallToAction } from './CallToAction.tsx'
+import { CardGrid } from './CardGrid.tsx'
+import { CaseStudies } from './CaseStudies.tsx'
+import { Comparison } from './Comparison.tsx'
+import { Contact } from './Contact.tsx'
+import { defineSection, type SectionMeta, type SectionRegistry } from './define-section.ts'
+import { ExpertiseGrid } from './ExpertiseGrid.tsx'
+import { FaqSection } from './Faq.tsx'
+import { Hero } from './Hero.tsx'
+import { Interviewers, Leaders } from './People.tsx'
+import { Pricing } from './Pricing.tsx'
+import { Prose } from './Prose.tsx'
+import { RequestCards } from './RequestCards.tsx'
+import { SampleQuestions } from './SampleQuestions.tsx'
+import { Stats } from './Stats.tsx'
+import { Steps } from './Steps.tsx'
+import { Testimonials } from './Testimonials.tsx'
+
+type Ordered = { id: string; data: { order: number } }
+/** Every entry of a collection of cards, in `order`, each with its id. */
+const inOrder = <T extends Ordered>(entries: T[]) =>
+  [...entries]
+    .sort((a, b) => a.data.order - b.data.order)
+    .map(({ id, data }) => ({ id, ...data }) as T['data'] & { id: string })
+
+export const sectionRegistry = {
+  hero: defineSection({ schema: heroSection, Component: Hero }),
+  faq: defineSection({
+    schema: faqSection,
+    resolve: (section) => ({ ...section, entry: getEntry('faqs', section.faq).data }),
+    Component: FaqSection,
+    meta: (section) => ({ faq: faqItemsOf([section]) }),
+  }),
+  cards: defineSection({ schema: cardsSection, Component: CardGrid }),
+  stats: defineSection({ schema: statsSection, Component: Stats }),
+  expertise: defineSection({
+    schema: expertiseSection,
+    resolve: (section) => ({
+      ...section,
+      areas: getEntry('expertise', section.areas).data.items.map((area) => ({
+        ...area,
+        path: pathOf('industries', area.industry),
+      })),
+    }),
+    Component: ExpertiseGrid,
+  }),
+  benefits: defineSection({ schema: benefitsSection, Component: Benefits }),
+  testimonials: defineSection({
+    schema: testimonialsSection,
+    resolve: (section) => ({ ...section, items: getEntry('testimonials', section.set).data.items }),
+    Component: Testimonials,
+  }),
+  pricing: defineSection({
+    schema: pricingSection,
+    resolve: (section) => ({ ...section, plans: getEntry('pricing', section.plans).data.items }),
+    Component: Pricing,
+    // Service structured data, one Offer per plan, priced as the cards show it.
+    meta: ({ plans }) => ({
+      pricing: plans.map(({ title, price, note, features }) => ({
+        title,
+        price,
+        // The note ("5% discount") unless it repeats a feature.
+        description: note && !features.includes(note) ? note : undefined,
+        features,
+      })),
+    }),
+  }),
+  cta: defineSection({ schema: ctaSection, Component: CallToAction }),
+  steps: defineSection({ schema: stepsSection, Component: Steps }),
+  comparison: defineSection({ schema: comparisonSection, Component: Comparison }),
+  questions: defineSection({ schema: questionsSection, Component: SampleQuestions }),
+  prose: defineSection({ schema: proseSection, Component: Prose }),
+  leaders: defineSection({
+    schema: leadersSection,
+    resolve: (section) => ({ ...section, people: getEntry('leaders', section.team).data.items }),
+    Component: Leaders,
+  }),
+  interviewers: defineSection({
+    schema: interviewersSection,
+    resolve: (section) => ({
+      ...section,
+      people: getEntry('interviewers', section.roster).data.items,
+    }),
+    Component: Interviewers,
+  }),
+  'case-studies': defineSection({
+    schema: caseStudiesSection,
+    resolve: (section) => ({ ...section, cases: inOrder(getCollection('case-studies')) }),
+    Component: CaseStudies,
+  }),
+  guides: defineSection({
+    schema: guidesSection,
+    resolve: (section) => ({
+      ...section,
+      kind: 'guide' as const,
+      items: inOrder(getCollection('guides')),
+    }),
+    Component: RequestCards,
+  }),
+  scorecards: defineSection({
+    schema: scorecardsSection,
+    resolve: (section) => ({
+      ...section,
+      kind: 'scorecard' as const,
+      items: inOrder(getCollection('scorecards')),
+    }),
+    Component: RequestCards,
+  }),
+  contact: defineSection({ schema: contactSection, Component: Contact }),
+} satisfies SectionRegistry
+
+type Registry = typeof sectionRegistry
+/** What a section type's component receives, before its headingId. */
+export type SectionProps<T extends SectionType> = Registry[T] extends {
+  resolve: (section: never) => infer P
+}
+  ? P
+  : Extract<Section, { type: T }>
+/** A section with everything it references joined in: its component's props. */
+export type ResolvedSection = { [T in SectionType]: SectionProps<T> & { type: T } }[SectionType]
+
+interface LooseDefinition {
+  resolve?: (section: Section) => ResolvedSection
+  meta?: (props: ResolvedSection) => SectionMeta
+}
+const definitionOf = (type: SectionType) => sectionRegistry[type] as LooseDefinition
+
+/** Server only: each section of a page with the entries it references. */
+export function resolveSections(sections: Section[]): ResolvedSection[] {
+  return sections.map(
+    (section) => definitionOf(section.type).resolve?.(section) ?? (section as ResolvedSection),
+  )
+}
+
+/** What a page's sections add to its head: the FAQ's questions, the pricing plans. */
+export function sectionsMeta(sections: ResolvedSection[]): SectionMeta {
+  const meta: Required<SectionMeta> = { faq: [], pricing: [] }
+  for (const section of sections) {
+    const { faq = [], pricing = [] } = definitionOf(section.type).meta?.(section) ?? {}
+    meta.faq.push(...faq)
+    meta.pricing.push(...pricing)
+  }
+  return meta
+}

@@ -1,0 +1,1 @@
+export { Head as default } from '../components/layout/Head.tsx'

@@ -1,3 +1,0 @@
-import { listContentRoutes } from '../../renderer/routes.ts'
-
-export const onBeforePrerenderStart = () => listContentRoutes().map((route) => route.path)

@@ -1,0 +1,21 @@
+import type { PageContextServer } from 'vike/types'
+import { getEntry, getSite } from '../../content/index.ts'
+import type { PageMeta } from '../../components/layout/page-meta.ts'
+import { routeFor } from '../routing.ts'
+
+export function data(pageContext: PageContextServer) {
+  const route = routeFor(pageContext, 'legal')
+  const entry = getEntry('legal', route.id)
+  const meta: PageMeta = {
+    title: entry.data.title,
+    description: entry.data.description,
+    path: route.path,
+    breadcrumbs: [
+      { label: getSite().ui.home, path: '/' },
+      { label: entry.data.title, path: route.path },
+    ],
+  }
+  return { meta, id: entry.id, lastUpdated: entry.data.lastUpdated }
+}
+
+export type Data = ReturnType<typeof data>

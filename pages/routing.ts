@@ -1,0 +1,34 @@
+// The Vike side of content/routes.ts. Route functions are loaded when Vike reads its config,
+// where content is not available, so the route table reaches them through the page context
+// (set before routing by ./+onBeforeRoute.ts). Each pages/ folder that serves a routed
+// collection answers its addresses with routeOf() and finds its entry with routeFor().
+import { render } from 'vike/abort'
+import type { RouteEntry, RoutedCollection } from '../content/routes.ts'
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Vike's typing convention
+  namespace Vike {
+    interface PageContext {
+      /** Every route of the build, from content/routes.ts. */
+      routes?: RouteEntry[]
+    }
+  }
+}
+
+type WithRoutes = { urlPathname: string; routes?: RouteEntry[] }
+
+const find = ({ urlPathname, routes = [] }: WithRoutes, collection: RoutedCollection) =>
+  routes.find((route) => route.collection === collection && route.path === urlPathname)
+
+/** A route function (+route.ts) matching exactly the addresses of one collection's entries. */
+export const routeOf = (collection: RoutedCollection) => (pageContext: WithRoutes) => {
+  const route = find(pageContext, collection)
+  return route ? { routeParams: { id: route.id } } : false
+}
+
+/** The route a data hook renders, or the not-found page. */
+export function routeFor(pageContext: WithRoutes, collection: RoutedCollection): RouteEntry {
+  const route = find(pageContext, collection)
+  if (!route) throw render(404)
+  return route
+}

@@ -1,0 +1,26 @@
+// The route table outside the build: from content as loaded from disk, for the build's own
+// files (sitemap, hosting rules), Lighthouse and the end-to-end tests. The addresses are decided
+// in content/routes.ts only.
+import path from 'node:path'
+import type { LoadResult } from '../../content/_lib/load.ts'
+import { loadContent } from '../../content/_lib/load.ts'
+import { collections, type EntryData } from '../../content/config.ts'
+import { buildRouteTable, type RoutedCollection } from '../../content/routes.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+/** The route table of loaded content. */
+export function routeTableOf(entries: LoadResult['entries']) {
+  return buildRouteTable(
+    <C extends RoutedCollection>(name: C) =>
+      (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[],
+  )
+}
+
+/** The routes the built site must have, from the content in this repository. */
+export async function expectedRoutes() {
+  const { entries, errors } = await loadContent(root, collections)
+  if (errors.length)
+    throw new Error(`content has ${errors.length} problems; run npm run check:content`)
+  return routeTableOf(entries)
+}
