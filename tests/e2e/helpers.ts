@@ -20,6 +20,15 @@ export async function expectNoAxeViolations(page: Page) {
 export const hydrated = (page: Page, name: string) =>
   page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor()
 
+/** The contact page's form, started as a visitor starts it: scrolled to and reached for. */
+export async function startContactForm(page: Page) {
+  const form = page.locator('[data-island="forms/ContactForm"]')
+  await form.scrollIntoViewIfNeeded()
+  await form.getByLabel('Name').focus()
+  await hydrated(page, 'forms/ContactForm')
+  return form
+}
+
 /** Every hydrated island on the page has hydrated (the page script has run). */
 export async function allIslandsHydrated(page: Page) {
   await expect

@@ -10,7 +10,13 @@ import {
 import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import { FUNCTION_URL } from './fixtures.ts'
-import { expectNoAxeViolations, gate, hydrated, keptInBrowser } from './helpers.ts'
+import {
+  expectNoAxeViolations,
+  gate,
+  hydrated,
+  keptInBrowser,
+  startContactForm,
+} from './helpers.ts'
 import { storedLeads, uniqueEmail } from './stored-leads.ts'
 
 const KEPT_TITLE = 'Not sent yet'
@@ -24,9 +30,7 @@ const rowsFor = async (email: string) =>
   (await storedLeads()).filter((lead) => lead.email === email)
 
 async function sendContactMessage(page: Page, email: string) {
-  const form = page.locator('[data-island="forms/ContactForm"]')
-  await form.scrollIntoViewIfNeeded()
-  await hydrated(page, 'forms/ContactForm')
+  const form = await startContactForm(page)
   await form.getByLabel('Name').fill('Ada Lovelace')
   await form.getByLabel('Email').fill(email)
   await form.getByLabel('Phone Number').fill('(305) 555-0199')

@@ -2,7 +2,7 @@
 // function the local server mounts, and the leads command finds what they stored.
 import { expect, test } from '@playwright/test'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
-import { hydrated } from './helpers.ts'
+import { hydrated, startContactForm } from './helpers.ts'
 import { storedLeads, uniqueEmail } from './stored-leads.ts'
 
 // Unique per run, so rows from earlier runs in the same data directory never match.
@@ -13,11 +13,7 @@ test('a message sent from the contact page is stored and listed by `npm run lead
   page,
 }) => {
   await page.goto('/contact')
-  const form = page.locator('[data-island="forms/ContactForm"]')
-  await form.scrollIntoViewIfNeeded()
-  // The form starts when a visitor reaches for it.
-  await form.getByLabel('Name').focus()
-  await hydrated(page, 'forms/ContactForm')
+  const form = await startContactForm(page)
   const email = `ada-${run}@example.com`
   await form.getByLabel('Name').fill('Ada Lovelace')
   await form.getByLabel('Email').fill(email)
