@@ -19,3 +19,6 @@ export const islandFile = (name: string) => ISLAND_GLOB_PREFIX + name + ISLAND_G
  * for an island starts it at once, and what was typed or pressed before is kept.
  */
 export type HydrateOn = 'load' | 'idle' | 'visible' | 'interaction'
+
+/** Strategies that start an island with no visitor action: what a page fetches before any. */
+export const STARTS_UNPROMPTED: readonly HydrateOn[] = ['load', 'idle']

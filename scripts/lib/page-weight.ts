@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
+import { STARTS_UNPROMPTED, type HydrateOn } from '../../renderer/island-name.ts'
 import { inlineScripts } from './inline-sources.ts'
 
 /**
@@ -96,8 +97,8 @@ export async function measurePage(
   const start = [...refs.scripts, ...refs.preloads].map(toFile)
   // Islands that hydrate on load or when idle are fetched without any interaction, and with
   // them the code that hydrates them.
-  const eager = refs.islands.filter(
-    (island) => island.hydrate === 'load' || island.hydrate === 'idle',
+  const eager = refs.islands.filter((island) =>
+    STARTS_UNPROMPTED.includes(island.hydrate as HydrateOn),
   )
   for (const island of eager) {
     const chunk = manifest[`components/${island.name}.island.tsx`]

@@ -4,6 +4,7 @@
 // page. Run under Lighthouse's mobile profile (150 ms round trip, 1.6 Mbps down, 4× CPU) and
 // unthrottled, each a fresh visit with a cold cache.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { STARTS_UNPROMPTED } from '../../renderer/island-name.ts'
 import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
 
 export interface TapControl {
@@ -132,11 +133,11 @@ async function waitForMoment(page: Page, moment: TapMoment) {
   if (moment === '1.5 s later') await page.waitForTimeout(1500)
   if (moment === 'islands started')
     await page.waitForFunction(
-      () =>
+      (unprompted) =>
         [...document.querySelectorAll<HTMLElement>('[data-island]')]
-          .filter((island) => ['load', 'idle', undefined].includes(island.dataset.hydrate))
+          .filter((island) => unprompted.includes(island.dataset.hydrate ?? 'load'))
           .every((island) => island.dataset.hydrated),
-      undefined,
+      [...STARTS_UNPROMPTED] as string[],
       { polling: 50, timeout: 60_000 },
     )
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type Route } from '@playwright/test'
 import { KEPT_REQUESTS_KEY, type KeptRequest } from '../../components/forms/kept-requests.ts'
+import { STARTS_UNPROMPTED } from '../../renderer/island-name.ts'
 import { FUNCTION_URL } from './fixtures.ts'
 
 // WCAG 2.2 AA, and axe's best practices (one name per landmark, one main, headings in order…).
@@ -29,19 +30,18 @@ export async function startContactForm(page: Page) {
   return form
 }
 
-/** Every hydrated island on the page has hydrated (the page script has run). */
+/** Every island that starts unprompted has started (the page script has run). */
 export async function allIslandsHydrated(page: Page) {
   await expect
     .poll(() =>
-      page.evaluate(() => {
-        const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')]
-        return (
-          islands
+      page.evaluate(
+        (unprompted) =>
+          [...document.querySelectorAll<HTMLElement>('[data-island]')]
             // Islands that wait to be scrolled to or reached for start on their own terms.
-            .filter((island) => ['load', 'idle', undefined].includes(island.dataset.hydrate))
-            .every((island) => island.dataset.hydrated)
-        )
-      }),
+            .filter((island) => unprompted.includes(island.dataset.hydrate ?? 'load'))
+            .every((island) => island.dataset.hydrated),
+        [...STARTS_UNPROMPTED] as string[],
+      ),
     )
     .toBe(true)
 }
@@ -58,6 +58,15 @@ export async function stubScheduler(page: Page) {
 }
 
 /** Collects console errors and uncaught exceptions (hydration mismatches show up here). */
+/** Collects the console messages of one type, e.g. 'warning'. */
+export function collectConsole(page: Page, type: 'warning' | 'error' | 'log') {
+  const messages: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === type) messages.push(message.text())
+  })
+  return messages
+}
+
 export function collectErrors(page: Page) {
   const errors: string[] = []
   page.on('console', (message) => {

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { collectConsole } from './helpers.ts'
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 
@@ -30,10 +31,7 @@ const landingNotice = 'Route guard: /process/unknown-step does not exist; redire
 test('a redirect by the server is named in the console of the page it lands on', async ({
   page,
 }) => {
-  const warnings: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'warning') warnings.push(message.text())
-  })
+  const warnings = collectConsole(page, 'warning')
   await page.goto('/process/unknown-step')
   await expect.poll(() => warnings).toContain(landingNotice)
   await expect(page).toHaveURL(/\/process$/)
@@ -47,10 +45,7 @@ test('a redirect by the not-found page (a host without rules) is named there too
   await page.route('**/process/unknown-step', (route) =>
     route.fulfill({ status: 404, contentType: 'text/html', body: notFoundPage }),
   )
-  const warnings: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'warning') warnings.push(message.text())
-  })
+  const warnings = collectConsole(page, 'warning')
   await page.goto('/process/unknown-step')
   await expect(page).toHaveURL(/\/process$/)
   await expect.poll(() => warnings).toContain(landingNotice)
