@@ -6,6 +6,7 @@ import { useCallback, type KeyboardEvent } from 'react'
 import { PersonSummary } from '../sections/PersonSummary.tsx'
 import { CarouselButton } from '../ui/CarouselButton.tsx'
 import { fillLabel, type CarouselLabels } from './carousel-labels.ts'
+import { focusRing } from '../ui/focus-ring.ts'
 
 export interface InterviewerProfile {
   id: string
@@ -51,7 +52,7 @@ export default function InterviewerCarousel({ profiles, labels }: InterviewerCar
         role="group"
         aria-roledescription="carousel"
         aria-label={labels.carousel}
-        className="overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+        className={`overflow-hidden rounded-xl ${focusRing.region}`}
       >
         <div className="-ml-4 flex touch-pan-y">
           {profiles.map((profile, index) => (

@@ -6,6 +6,7 @@ import { Button } from 'react-aria-components/Button'
 import { TestimonialQuote, type Testimonial } from '../sections/TestimonialQuote.tsx'
 import { CarouselButton } from '../ui/CarouselButton.tsx'
 import { fillLabel, type CarouselLabels } from './carousel-labels.ts'
+import { focusRing } from '../ui/focus-ring.ts'
 
 export interface TestimonialCarouselProps {
   items: Testimonial[]
@@ -59,7 +60,7 @@ export default function TestimonialCarousel({ items, labels }: TestimonialCarous
               aria-label={fillLabel(labels.goTo, index, count)}
               aria-current={index === current ? 'true' : undefined}
               onPress={() => setCurrent(index)}
-              className="group flex size-8 items-center justify-center rounded-full outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600"
+              className={`group flex size-8 items-center justify-center rounded-full outline-none ${focusRing.ariaData}`}
             >
               <span
                 aria-hidden="true"

@@ -9,6 +9,7 @@ import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
 import { cspHash } from '../../scripts/lib/inline-sources.ts'
 import { expectedRoutes } from '../../scripts/lib/routes.ts'
+import { clientDir } from './built-site.ts'
 
 const routes = await expectedRoutes()
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
@@ -35,7 +36,6 @@ function plansOn(route: (typeof routes)[number]): string[] {
       : [],
   )
 }
-const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 
 type Json = Record<string, unknown>
 const attribute = (html: string, selector: RegExp) => selector.exec(html)?.[1]

@@ -169,13 +169,7 @@ describe('invalid fields answer 400 naming the field, and store nothing', () => 
     const at = json.indexOf(0x58) // the first "X"
     json[at] = 0xc3 // a lead byte of a two-byte sequence ...
     json[at + 1] = 0x28 // ... followed by "(", which cannot continue it
-    const response = await handle(
-      new Request('http://localhost/functions/v1/send-contact-email', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: json,
-      }),
-    )
+    const response = await handle(post(json, { raw: true }))
     expect(response.status).toBe(400)
     const answer = await response.json()
     expect(answer.error).toBe('Body is not valid UTF-8')
@@ -188,13 +182,7 @@ describe('invalid fields answer 400 naming the field, and store nothing', () => 
     const json = new TextEncoder().encode(
       `\uFEFF${JSON.stringify({ ...specBody, name: 'Zoë Ørsted' })}`,
     )
-    const response = await handle(
-      new Request('http://localhost/functions/v1/send-contact-email', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: json,
-      }),
-    )
+    const response = await handle(post(json, { raw: true }))
     expect(response.status).toBe(200)
     expect((await store.listContactRequests())[0]!.name).toBe('Zoë Ørsted')
   })

@@ -80,7 +80,8 @@ export function post(
       referer: 'http://localhost:3000/guides?utm_source=x',
       ...options.headers,
     },
-    body: options.raw ? (body as string) : JSON.stringify(body),
+    // raw: the bytes as given (a string, or a Uint8Array of any encoding).
+    body: options.raw ? (body as BodyInit) : JSON.stringify(body),
   })
 }
 
