@@ -41,7 +41,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/content/**', 'virtual:content'],
+              group: ['**/content/**', 'virtual:content', 'virtual:illustrations'],
               message: 'Islands receive content as props.',
             },
           ],

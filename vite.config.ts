@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import remarkFrontmatter from 'remark-frontmatter'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
+import { illustrations } from './content/_lib/vite-plugin-illustrations.ts'
 import { contentCollections } from './content/_lib/vite-plugin.ts'
 import { collections } from './content/config.ts'
 import { pageScript } from './renderer/vite-plugin-page-script.ts'
@@ -13,6 +14,7 @@ import { buildArtifacts } from './scripts/lib/vite-plugin-build-artifacts.ts'
 export default defineConfig({
   plugins: [
     contentCollections(collections),
+    illustrations(),
     localFunctions(),
     // Frontmatter is read by the content loader; MDX must not render it as text.
     { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter] }) },

@@ -7,6 +7,18 @@ import type { CollectionName, EntryData } from './config.ts'
 interface Routed<C extends CollectionName> {
   /** The address of one entry. */
   path: (entry: { id: string; data: EntryData<C> }) => string
+  /** What the page's social card shows beside its title; the description when not given. */
+  card?: (entry: { id: string; data: EntryData<C> }) => Partial<CardText>
+}
+
+/** The words of a page's social card (drawn at build time by scripts/lib/social-card/). */
+export interface CardText {
+  /** The line under the title: the page's description unless the collection says otherwise. */
+  subtitle: string
+  /** Who wrote it (articles), shown at the foot of the card. */
+  author?: string
+  /** When it was published (articles), YYYY-MM-DD. */
+  date?: string
 }
 
 export const routedCollections = {
@@ -25,6 +37,7 @@ export interface RouteEntry {
   collection: RoutedCollection
   id: string
   title: string
+  card: CardText
 }
 
 type RoutedEntry<C extends RoutedCollection> = { id: string; data: EntryData<C> }
@@ -49,6 +62,10 @@ export function buildRouteTable(
         collection,
         id: entry.id,
         title: entry.data.title,
+        card: {
+          subtitle: entry.data.description,
+          ...(routedCollections[collection] as Routed<typeof collection>).card?.(entry),
+        },
       })),
     )
     .sort((a, b) => a.path.localeCompare(b.path))

@@ -3,6 +3,7 @@ import type { EntryData } from '../../content/config.ts'
 import { listRoutes } from '../../content/index.ts'
 import { BRAND_IMAGES, MANIFEST_PATH, SOCIAL_CARD_SIZE, THEME_COLOR } from '../../renderer/brand.ts'
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
+import { socialCardPath } from '../../renderer/social-card-path.ts'
 import { siteForPage } from './Layout.tsx'
 import { pageMetaOf, type PageMeta } from './page-meta.ts'
 import {
@@ -50,8 +51,10 @@ export function Head({ pageContext }: { pageContext: PageContextServer }) {
   const title = meta.bareTitle ? meta.title : site.titleTemplate.replace('%s', meta.title)
   const origin = siteUrl(site)
   const canonical = origin + meta.path
-  const card = origin + BRAND_IMAGES.socialCard
-  const cardAlt = `${site.name}: ${site.description}`
+  // Each route has its own card, drawn by the build from its title; the not-found page, which is
+  // no route, shows the site's.
+  const card = origin + (meta.noindex ? BRAND_IMAGES.socialCard : socialCardPath(meta.path))
+  const cardAlt = meta.noindex ? `${site.name}: ${site.description}` : `${meta.title}: ${site.name}`
   return (
     <>
       <meta charSet="utf-8" />

@@ -13,6 +13,7 @@ import { ctaSection } from '../../content/_schema/sections/cta.ts'
 import { expertiseSection } from '../../content/_schema/sections/expertise.ts'
 import { faqSection } from '../../content/_schema/sections/faq.ts'
 import { heroSection } from '../../content/_schema/sections/hero.ts'
+import { illustrationOf } from '../../content/illustrations.ts'
 import { interviewersSection } from '../../content/_schema/sections/interviewers.ts'
 import { leadersSection } from '../../content/_schema/sections/leaders.ts'
 import { pricingSection } from '../../content/_schema/sections/pricing.ts'
@@ -59,7 +60,14 @@ const withRequestItems =
   })
 
 export const sectionRegistry = {
-  hero: defineSection({ schema: heroSection, Component: Hero }),
+  hero: defineSection({
+    schema: heroSection,
+    resolve: ({ illustration, ...section }) => ({
+      ...section,
+      illustration: illustration && illustrationOf(illustration),
+    }),
+    Component: Hero,
+  }),
   faq: defineSection({
     schema: faqSection,
     resolve: (section) => ({ ...section, entry: getEntry('faqs', section.faq).data }),

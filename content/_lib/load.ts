@@ -5,6 +5,7 @@ import path from 'node:path'
 import { compile } from '@mdx-js/mdx'
 import remarkFrontmatter from 'remark-frontmatter'
 import type { z } from 'zod'
+import { assetFolders, type AssetFolder } from '../assets.ts'
 import { withReferenceContext, type CollectionDefinition } from './collection.ts'
 import { DRAFT_FIELD, isDraftData, type DraftMode } from './drafts.ts'
 import { closest, writerMessage } from './messages.ts'
@@ -113,11 +114,37 @@ export async function loadContent(
       candidates.push({ collection: name, id, file, absolute: path.join(absolute, entry) })
     }
   }
-  errors.push(...(await strayFiles(root, contentDir, claimed, relative)))
-
   const knownIds = new Map<string, Set<string>>()
   for (const name of Object.keys(collections)) knownIds.set(name, new Set())
   for (const candidate of candidates) knownIds.get(candidate.collection)!.add(candidate.id)
+
+  // Asset files (illustrations): their names are ids that entries may reference.
+  const assetFiles: string[] = []
+  for (const [name, folder] of Object.entries(assetFolders) as [string, AssetFolder][]) {
+    const absolute = path.join(root, contentDir, folder.source)
+    claimed.add(path.normalize(absolute))
+    const ids = new Set<string>()
+    knownIds.set(name, ids)
+    for (const entry of await listDir(absolute)) {
+      if (entry.startsWith('.')) continue
+      const file = relative(path.join(absolute, entry))
+      const id = path.basename(entry, folder.extension)
+      if (path.extname(entry) !== folder.extension) {
+        fileError(file, `${name} are ${folder.extension} files; rename or move this file`)
+      } else if (!ID_PATTERN.test(id)) {
+        fileError(
+          file,
+          `file name "${id}" must be lowercase words joined by hyphens (content refers to it by this name), e.g. "${slugify(id)}${folder.extension}"`,
+        )
+      } else {
+        const problem = folder.check?.(await readFile(path.join(absolute, entry), 'utf8'))
+        if (problem) fileError(file, problem)
+        else ids.add(id)
+        assetFiles.push(file)
+      }
+    }
+  }
+  errors.push(...(await strayFiles(root, contentDir, claimed, relative)))
 
   // 2. Read every file, so drafts are known before references to them are checked.
   const sources: { candidate: Candidate; source: SourceFile; text: string }[] = []
@@ -196,7 +223,10 @@ export async function loadContent(
     entries,
     omittedDrafts,
     errors,
-    files: candidates.map((candidate) => candidate.absolute),
+    files: [
+      ...candidates.map((candidate) => candidate.absolute),
+      ...assetFiles.map((file) => path.join(root, file)),
+    ],
   }
 }
 

@@ -6,3 +6,9 @@ declare module 'virtual:content' {
   /** Drafts left out of this build (production), without their body. */
   export const omittedDrafts: Record<string, Omit<VirtualEntry, 'Content'>[]>
 }
+
+declare module 'virtual:illustrations' {
+  /** The drawings of content/illustrations/, optimised, by file name without .svg. */
+  const illustrations: Record<string, { body: string; width: number; height: number }>
+  export default illustrations
+}

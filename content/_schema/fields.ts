@@ -1,7 +1,7 @@
 // The fields every schema is built from: words, links, buttons, icons, search titles and the
 // heading group sections share. Writers: each field's description says what it is for.
 import { z } from 'zod'
-import { uniqueBy } from '../_lib/collection.ts'
+import { reference, uniqueBy } from '../_lib/collection.ts'
 import { iconNames } from './icons.ts'
 
 /** Words a writer must fill in. */
@@ -122,3 +122,42 @@ export const toastWords = z.strictObject({
   title: text('Toast title.'),
   description: text('Toast text.'),
 })
+
+/**
+ * A drawing from content/illustrations/, by file name. It says what it shows in `alt`, for
+ * people who cannot see it, unless it is marked `decorative` (it adds nothing the words don't).
+ */
+export const illustration = z
+  .strictObject({
+    file: reference('illustrations').describe(
+      'The drawing: a file name in content/illustrations/ without .svg, e.g. "home-hero".',
+    ),
+    alt: optionalText(
+      'What the drawing shows, in one sentence, for people who cannot see it. Required unless decorative.',
+    ),
+    decorative: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Set to true when the drawing adds nothing the words around it do not say; screen readers then skip it, and it has no alt.',
+      ),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.decorative && !value.alt)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['alt'],
+        message:
+          'says what the drawing shows for people who cannot see it; write an alt, or set decorative: true if the words around it already say everything',
+      })
+    if (value.decorative && value.alt)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['alt'],
+        message:
+          'a decorative drawing is skipped by screen readers, so it has no alt: remove one of the two',
+      })
+  })
+  .describe(
+    'A drawing shown beside the heading: `file` names it; `alt` says what it shows, or `decorative: true`.',
+  )

@@ -2,7 +2,7 @@
 // content/legal/, and the FAQ sets pages show.
 import { z } from 'zod'
 import { reference, uniqueBy } from '../_lib/collection.ts'
-import { optionalText, seo, text, uniqueList } from './fields.ts'
+import { illustration, optionalText, seo, text, uniqueList } from './fields.ts'
 import { section } from './sections/index.ts'
 
 export const pagesSchema = z.strictObject({
@@ -22,6 +22,7 @@ export const industriesSchema = z.strictObject({
       headline: text('The page’s main heading.'),
       lead: text('The sentence under the heading.'),
       action: text('Label of the button that opens the booking dialog, e.g. "Schedule a Demo".'),
+      illustration: illustration.optional(),
     })
     .describe('The top of the industry page.'),
   roles: z

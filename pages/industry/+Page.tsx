@@ -3,7 +3,7 @@ import { Hero } from '../../components/sections/Hero.tsx'
 import { RoleGrid } from '../../components/sections/RoleGrid.tsx'
 import type { Data } from './+data.ts'
 
-export default function Page({ data: { industry, faq } }: { data: Data }) {
+export default function Page({ data: { industry, faq, illustration } }: { data: Data }) {
   const booking = (label: string) => ({
     label,
     opens: 'booking' as const,
@@ -15,6 +15,7 @@ export default function Page({ data: { industry, faq } }: { data: Data }) {
         headline={industry.hero.headline}
         lead={industry.hero.lead}
         actions={[booking(industry.hero.action)]}
+        illustration={illustration}
       />
       <RoleGrid
         heading={industry.roles.heading}

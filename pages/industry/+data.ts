@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { getEntry } from '../../content/index.ts'
+import { illustrationOf } from '../../content/illustrations.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'
 import { routeFor } from '../routing.ts'
 
@@ -13,7 +14,8 @@ export function data(pageContext: PageContextServer) {
     path: route.path,
     faq: faq.items,
   }
-  return { meta, industry, faq }
+  const { illustration } = industry.hero
+  return { meta, industry, faq, illustration: illustration && illustrationOf(illustration) }
 }
 
 export type Data = ReturnType<typeof data>

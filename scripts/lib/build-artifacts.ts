@@ -1,5 +1,5 @@
 // Runs after Vike has prerendered every page: writes the crawler files (sitemap, robots,
-// manifest) and the hosting headers (_headers, vercel.json, dist/headers.json for the local
+// manifest), each route's social card and the hosting headers (_headers, vercel.json, dist/headers.json for the local
 // server), all derived from content, the route table and the built HTML itself.
 import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
@@ -14,6 +14,7 @@ import { findInlineSources } from './inline-sources.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
 import { routeTableOf } from './routes.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
+import { writeSocialCards } from './social-card/write-social-cards.ts'
 
 /** Where the local server reads the header rules (outside dist/client, so it is not served). */
 const HEADER_RULES_FILE = 'headers.json'
@@ -21,7 +22,7 @@ const HEADER_RULES_FILE = 'headers.json'
 export async function writeBuildArtifacts(
   distDir: string,
   { entries }: LoadResult,
-  options: { supabaseUrl?: string } = {},
+  options: { supabaseUrl?: string; socialCardCache?: string } = {},
 ) {
   const clientDir = path.join(distDir, 'client')
   const list = <C extends 'site' | 'legal'>(name: C) =>
@@ -46,6 +47,13 @@ export async function writeBuildArtifacts(
       icon192: BRAND_IMAGES.icon192,
       icon512: BRAND_IMAGES.icon512,
     }),
+  )
+
+  const socialCards = await writeSocialCards(
+    clientDir,
+    routes,
+    { siteName: site.name, host: new URL(siteUrl).host },
+    { cacheDir: options.socialCardCache },
   )
 
   const files = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
@@ -77,7 +85,7 @@ export async function writeBuildArtifacts(
     clientDir,
     routes.map((route) => route.path),
   )
-  return { routes, rules }
+  return { routes, rules, socialCards }
 }
 
 /** The route guard's redirects as static hosts take them: _redirects, and vercel.json's. */

@@ -7,6 +7,7 @@ import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type EntryData } from '../../content/config.ts'
 import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
+import { socialCardPath } from '../../renderer/social-card-path.ts'
 import { cspHash } from '../../scripts/lib/inline-sources.ts'
 import { expectedRoutes } from '../../scripts/lib/routes.ts'
 import { clientDir } from './built-site.ts'
@@ -130,13 +131,20 @@ test.describe('every route', () => {
       expect(meta(html, 'og:image:alt')).toBeTruthy()
       expect(meta(html, 'theme-color')).toMatch(/^#[0-9a-f]{6}$/)
 
-      // The social card is a real 1200×630 PNG at the address the tags give.
+      // The route's own social card, drawn from its title: a real 1200×630 PNG, served from the
+      // absolute address the tags give, described by its alt text.
       const card = meta(html, 'og:image')!
       expect(card).toBe(meta(html, 'twitter:image'))
-      expect(card.startsWith(origin + '/')).toBe(true)
-      const png = await readFile(path.join(clientDir, new URL(card).pathname))
+      expect(card).toBe(origin + socialCardPath(route.path))
+      const served = await request.get(new URL(card).pathname)
+      expect(served.status(), card).toBe(200)
+      expect(served.headers()['content-type']).toBe('image/png')
+      const png = await served.body()
+      expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a')
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
       expect([meta(html, 'og:image:width'), meta(html, 'og:image:height')]).toEqual(['1200', '630'])
+      expect(decode(meta(html, 'og:image:alt')!)).toContain(route.title)
+      expect(meta(html, 'twitter:image:alt')).toBe(meta(html, 'og:image:alt'))
 
       for (const rel of ['icon', 'apple-touch-icon', 'manifest']) {
         const links = [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"`, 'g'))]

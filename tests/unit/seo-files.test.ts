@@ -7,8 +7,14 @@ import { resolveSiteUrl } from '../../renderer/site-origin.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, webManifest } from '../../scripts/lib/seo-files.ts'
 
 const routes: RouteEntry[] = [
-  { path: '/', collection: 'pages', id: 'home', title: 'Home' },
-  { path: '/terms-of-service', collection: 'legal', id: 'terms-of-service', title: 'Terms' },
+  { path: '/', collection: 'pages', id: 'home', title: 'Home', card: { subtitle: 'Welcome' } },
+  {
+    path: '/terms-of-service',
+    collection: 'legal',
+    id: 'terms-of-service',
+    title: 'Terms',
+    card: { subtitle: 'The terms' },
+  },
 ]
 
 describe('crawler files', () => {

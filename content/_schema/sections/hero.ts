@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { action, anchor, optionalText, text } from '../fields.ts'
+import { action, anchor, illustration, optionalText, text } from '../fields.ts'
 
 export const heroSection = z.strictObject({
   type: z
@@ -10,4 +10,5 @@ export const heroSection = z.strictObject({
   headline: text('The page’s main heading (its only h1).'),
   lead: text('The sentence under the headline.'),
   actions: z.array(action).max(3).default([]).describe('Up to three buttons under the lead.'),
+  illustration: illustration.optional(),
 })

@@ -1,0 +1,163 @@
+// The social cards: real 1200×630 PNGs, one per route at the address the head gives, drawn again
+// only when what they show changes.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RouteEntry } from '../../content/routes.ts'
+import { socialCardPath } from '../../renderer/social-card-path.ts'
+import { cardKey } from '../../scripts/lib/social-card/card-cache.ts'
+import {
+  cardContent,
+  drawCard,
+  DRAWING_VERSION,
+  readableDate,
+} from '../../scripts/lib/social-card/draw-card.ts'
+import { createDrawPool } from '../../scripts/lib/social-card/draw-pool.ts'
+import { writeSocialCards } from '../../scripts/lib/social-card/write-social-cards.ts'
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const site = { siteName: 'Panelwise', host: 'panelwise.dev' }
+
+function expectCardPng(png: Buffer) {
+  expect(png.subarray(0, 8).equals(PNG_SIGNATURE), 'PNG signature').toBe(true)
+  expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR')
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
+}
+
+let scratch: string
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'social-cards-'))
+})
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true })
+})
+
+describe('one card', () => {
+  it('is a 1200×630 PNG, with or without the article byline', async () => {
+    expectCardPng(
+      await drawCard(cardContent({ title: 'Process', subtitle: 'How it works.' }, site)),
+    )
+    const article = {
+      title: 'Scoring a system design round',
+      author: 'Maria Chen',
+      date: '2026-03-03',
+    }
+    expectCardPng(await drawCard(cardContent(article, site)))
+  }, 30_000)
+
+  it('shows a date as words and refuses one that is not a real YYYY-MM-DD day', () => {
+    expect(readableDate('2026-03-03')).toBe('March 3, 2026')
+    expect(() => readableDate('2026-02-30')).toThrow(/"2026-02-30" is not a real day/)
+    expect(() => readableDate('3 March 2026')).toThrow(/written YYYY-MM-DD/)
+  })
+
+  it('refuses an empty title rather than draw a blank card', () => {
+    expect(() => cardContent({ title: '  ' }, site)).toThrow('social card: the title is empty')
+  })
+
+  it('draws on worker threads the same picture as in this thread', async () => {
+    const content = cardContent({ title: 'Startups', subtitle: 'Hiring, simplified.' }, site)
+    const pool = createDrawPool(1)
+    try {
+      const [fromPool, here] = await Promise.all([pool.draw(content), drawCard(content)])
+      expectCardPng(fromPool)
+      expect(fromPool.equals(here)).toBe(true)
+    } finally {
+      await pool.close()
+    }
+  }, 60_000)
+})
+
+describe('the cache key', () => {
+  const base = cardContent({ title: 'A', subtitle: 'B', author: 'C', date: '2026-01-02' }, site)
+  const key = cardKey(base, DRAWING_VERSION)
+  it.each([
+    ['title', { title: 'A2' }],
+    ['subtitle', { subtitle: 'B2' }],
+    ['author', { author: 'C2' }],
+    ['date', { date: 'January 3, 2026' }],
+    ['site name', { siteName: 'Other' }],
+  ])('changes with the %s', (_, change) => {
+    expect(cardKey({ ...base, ...change }, DRAWING_VERSION)).not.toBe(key)
+  })
+  it('changes with the template or fonts (the drawing version)', () => {
+    expect(cardKey(base, 'another-version')).not.toBe(key)
+  })
+  it('keeps apart words that would run together', () => {
+    const a = cardContent({ title: 'ab', subtitle: 'c' }, site)
+    const b = cardContent({ title: 'a', subtitle: 'bc' }, site)
+    expect(cardKey(a, DRAWING_VERSION)).not.toBe(cardKey(b, DRAWING_VERSION))
+  })
+})
+
+describe('the build step', () => {
+  const route = (pathName: string, title: string, card: RouteEntry['card']): RouteEntry => ({
+    path: pathName,
+    collection: 'pages',
+    id: pathName.slice(1) || 'home',
+    title,
+    card,
+  })
+  const routes = [
+    route('/', 'Home', { subtitle: 'Technical expertise, verified.' }),
+    route('/resources/guides', 'Technical guides', { subtitle: 'Guides for hiring teams.' }),
+    route('/process', 'Process', { subtitle: 'Four steps.', author: 'Maria', date: '2026-01-02' }),
+  ]
+
+  it('draws each route once, reuses unchanged cards and redraws changed ones', async () => {
+    const cacheDir = path.join(scratch, 'cache')
+    const first = path.join(scratch, 'first')
+    expect(await writeSocialCards(first, routes, site, { cacheDir })).toMatchObject({
+      drawn: 3,
+      reused: 0,
+    })
+    for (const { path: pagePath } of routes)
+      expectCardPng(await readFile(path.join(first, socialCardPath(pagePath))))
+
+    const second = path.join(scratch, 'second')
+    expect(await writeSocialCards(second, routes, site, { cacheDir })).toMatchObject({
+      drawn: 0,
+      reused: 3,
+    })
+    const home = socialCardPath('/')
+    expect(
+      (await readFile(path.join(second, home))).equals(await readFile(path.join(first, home))),
+    ).toBe(true)
+
+    const changed = [
+      { ...routes[0]!, title: 'Home, renamed' },
+      routes[1]!,
+      { ...routes[2]!, card: { ...routes[2]!.card, date: '2026-01-03' } },
+    ]
+    const third = path.join(scratch, 'third')
+    expect(await writeSocialCards(third, changed, site, { cacheDir })).toMatchObject({
+      drawn: 2,
+      reused: 1,
+    })
+    expect(
+      (await readFile(path.join(third, home))).equals(await readFile(path.join(first, home))),
+    ).toBe(false)
+  }, 60_000)
+
+  it('names the route whose card cannot be drawn', async () => {
+    const bad = [route('/about', 'About', { subtitle: 'Us', date: '2026-13-01' })]
+    await expect(
+      writeSocialCards(path.join(scratch, 'bad'), bad, site, {
+        cacheDir: path.join(scratch, 'c2'),
+      }),
+    ).rejects.toThrow('/about: social card: date "2026-13-01" is not a real day')
+  })
+})
+
+describe('card addresses', () => {
+  it('follow the page path', () => {
+    expect(socialCardPath('/')).toBe('/social-cards/index.png')
+    expect(socialCardPath('/services/system-design')).toBe(
+      '/social-cards/services/system-design.png',
+    )
+  })
+  it('refuse a path that is not a page path', () => {
+    expect(() => socialCardPath('/../etc')).toThrow(/is not a page path/)
+  })
+})
