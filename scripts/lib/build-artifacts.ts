@@ -1,5 +1,5 @@
-// Runs after Vike has prerendered every page: writes the crawler files (sitemap, robots,
-// manifest) and the hosting headers (_headers, vercel.json, dist/headers.json for the local
+// Runs after Vike has prerendered every page: writes the search index, the crawler files
+// (sitemap, robots, manifest) and the hosting headers (_headers, vercel.json, dist/headers.json for the local
 // server), all derived from content, the route table and the built HTML itself.
 import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
@@ -13,6 +13,7 @@ import { mergeVercelConfig, toHeadersFile } from './hosting-headers.ts'
 import { findInlineSources } from './inline-sources.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
 import { routeTableOf } from './routes.ts'
+import { writeSearchIndex } from './search-index.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
 
 /** Where the local server reads the header rules (outside dist/client, so it is not served). */
@@ -47,6 +48,9 @@ export async function writeBuildArtifacts(
       icon512: BRAND_IMAGES.icon512,
     }),
   )
+
+  // Before the file list below, so the index's files get their caching rules too.
+  await writeSearchIndex(clientDir)
 
   const files = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
