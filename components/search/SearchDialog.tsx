@@ -69,16 +69,23 @@ function useSearch(query: string): Outcome {
 export function SearchDialog({
   copy,
   typed = '',
+  takeTyped,
   isOpen,
   onOpenChange,
 }: {
   copy: SearchCopy
-  /** What the visitor typed while the dialog loaded. */
+  /** What the visitor typed while the dialog loaded, so far. */
   typed?: string
+  /** All they typed until the field had focus; called as it gains focus (undefined once taken). */
+  takeTyped?: () => string | undefined
   isOpen: boolean
   onOpenChange: (isOpen: boolean) => void
 }) {
   const [query, setQuery] = useState(typed)
+  const takeTyping = () => {
+    const text = takeTyped?.()
+    if (text !== undefined) setQuery(text)
+  }
   const outcome = useSearch(query)
   const hits = 'hits' in outcome ? outcome.hits : []
   const none = outcome.state === 'found' && hits.length === 0
@@ -90,8 +97,13 @@ export function SearchDialog({
         <div className="flex min-h-0 flex-1 flex-col px-6 pt-4 pb-6">
           <Autocomplete inputValue={query} onInputChange={setQuery}>
             {/* The dialog exists to type in: its field takes focus (WAI-ARIA dialog pattern). */}
-            {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-            <SearchField aria-label={copy.label} autoFocus className="relative">
+            <SearchField
+              aria-label={copy.label}
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus
+              onFocus={takeTyping}
+              className="relative"
+            >
               <Search
                 aria-hidden="true"
                 className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"

@@ -1,19 +1,21 @@
 // The page script's part of search: the search buttons, and the "/" and Ctrl/Cmd+K shortcuts,
 // open the dialog, loading its code (and, from it, the index) on that first press only.
 import { HELD_PRESS_ATTRIBUTE, HYDRATED_ATTRIBUTE } from '../../renderer/island-attributes.ts'
-import { SEARCH_BUTTON } from './search-button.ts'
+import { SEARCH_BUTTON, type Typing } from './search-button.ts'
 
-/** What is typed while the dialog loads (after "/", say): its field starts with it. */
-let typed: string | undefined
+/** Keys typed while the dialog loads (after "/", say), until its field has focus and takes them. */
+let typing: Typing | undefined
 
 function open(button: HTMLButtonElement) {
-  if (typed !== undefined) return
-  typed = ''
+  if (typing && !typing.taken) return
+  const pending: Typing = (typing = { text: '' })
   import('./open-search.tsx')
     // A module, not a destructured import: Vite wraps that in extra code, on every page.
-    .then((search) => search.openSearch(button, typed))
-    .catch(console.error)
-    .finally(() => (typed = undefined))
+    .then((search) => search.openSearch(button, pending))
+    .catch((error: unknown) => {
+      pending.taken = true
+      console.error(error)
+    })
 }
 
 /** Whether a key press is typing into something, where "/" must stay a slash. */
@@ -26,8 +28,8 @@ export function handleSearch() {
     if (button) open(button)
   })
   document.addEventListener('keydown', (event) => {
-    if (typed !== undefined && event.key.length === 1 && !event.ctrlKey && !event.metaKey) {
-      typed += event.key
+    if (typing && !typing.taken && event.key.length === 1 && !event.ctrlKey && !event.metaKey) {
+      typing.text += event.key
       event.preventDefault()
       return
     }

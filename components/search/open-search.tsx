@@ -2,7 +2,7 @@
 // dialog in its own React root, created once and reused for later opens.
 import { useState } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { SEARCH_BUTTON_ATTRIBUTE, type SearchCopy } from './search-button.ts'
+import { SEARCH_BUTTON_ATTRIBUTE, type SearchCopy, type Typing } from './search-button.ts'
 import { SearchDialog } from './SearchDialog.tsx'
 
 let root: Root | undefined
@@ -11,13 +11,29 @@ let root: Root | undefined
 const readSearchCopy = (button: Element) =>
   JSON.parse(button.getAttribute(SEARCH_BUTTON_ATTRIBUTE) ?? '{}') as SearchCopy
 
-function SearchDialogRoot({ copy, typed }: { copy: SearchCopy; typed: string }) {
-  const [isOpen, setOpen] = useState(true)
-  return <SearchDialog copy={copy} typed={typed} isOpen={isOpen} onOpenChange={setOpen} />
+/** The first call (as the field gains focus) ends the page script's buffering and gives its text. */
+const taker = (typing: Typing) => () => {
+  if (typing.taken) return undefined
+  typing.taken = true
+  return typing.text
 }
 
-/** `typed`: what the visitor typed while this module loaded, the field's first value. */
-export function openSearch(button: HTMLButtonElement, typed = '') {
+function SearchDialogRoot({ copy, typing }: { copy: SearchCopy; typing: Typing }) {
+  const [isOpen, setOpen] = useState(true)
+  const [takeTyped] = useState(() => taker(typing))
+  return (
+    <SearchDialog
+      copy={copy}
+      typed={typing.text}
+      takeTyped={takeTyped}
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+    />
+  )
+}
+
+/** `typing`: what the visitor types until the field has focus, its first value. */
+export function openSearch(button: HTMLButtonElement, typing: Typing = { text: '' }) {
   // The dialog returns focus to whatever had it: the button when pressed (some browsers do not
   // focus a clicked button), else where it was when a shortcut opened it.
   if (document.activeElement === document.body && button.offsetParent) button.focus()
@@ -28,5 +44,5 @@ export function openSearch(button: HTMLButtonElement, typed = '') {
     root = createRoot(host, { identifierPrefix: 'search-' })
   }
   // A fresh key per opening: a new dialog, open, with a field holding only what was just typed.
-  root.render(<SearchDialogRoot key={Date.now()} copy={readSearchCopy(button)} typed={typed} />)
+  root.render(<SearchDialogRoot key={Date.now()} copy={readSearchCopy(button)} typing={typing} />)
 }

@@ -28,3 +28,10 @@ export const searchButtonAttributes = (copy: SearchCopy) => ({
   'aria-keyshortcuts': '/ Control+K Meta+K',
   [SEARCH_BUTTON_ATTRIBUTE]: JSON.stringify(copy),
 })
+
+/** What the visitor types between pressing "/" and the dialog's field having focus. */
+export interface Typing {
+  text: string
+  /** Set by the field when it has focus and has taken the text: typing goes to it from then on. */
+  taken?: boolean
+}

@@ -308,7 +308,9 @@ for (const viewport of [
   test.describe(`content security policy in the browser at ${viewport.width} px`, () => {
     test.use({ viewport })
     test('no route reports a violation, with every dialog and menu opened', async ({ page }) => {
-      test.setTimeout(120_000)
+      // Every route, each with its menus and dialogs (the search's among them, with Pagefind's
+      // WebAssembly) opened in turn: slow on a busy machine.
+      test.setTimeout(240_000)
       const violations: string[] = []
       page.on('console', (message) => {
         if (/Content[- ]Security[- ]Policy/i.test(message.text()))
