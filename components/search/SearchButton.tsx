@@ -2,6 +2,7 @@
 // which loads the dialog and the index only when it is pressed.
 import { Search } from 'lucide-react'
 import { PAGE_CONTROL_ATTRIBUTE } from '../../renderer/island-attributes.ts'
+import { focusRing } from '../ui/focus-ring.ts'
 import { searchButtonAttributes, type SearchCopy } from './search-button.ts'
 
 export function SearchButton({
@@ -23,7 +24,7 @@ export function SearchButton({
       // A press before the page script arrived is held and replayed (renderer/page-script.ts).
       {...{ [PAGE_CONTROL_ATTRIBUTE]: '' }}
       data-requires-js=""
-      className={`inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink ${className}`}
+      className={`inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink ${focusRing.control} ${className}`}
     >
       <Search aria-hidden="true" className="size-4" />
       <span className={labelClassName}>{label}</span>

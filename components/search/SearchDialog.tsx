@@ -9,6 +9,7 @@ import { Input } from 'react-aria-components/Input'
 import { ListBox, ListBoxItem } from 'react-aria-components/ListBox'
 import { SearchField } from 'react-aria-components/SearchField'
 import { Dialog } from '../ui/Dialog.tsx'
+import { focusRing } from '../ui/focus-ring.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { Excerpt } from './Excerpt.tsx'
 import { preloadSearch, searchSite, type SearchHit } from './pagefind.ts'
@@ -112,7 +113,7 @@ export function SearchDialog({
                 role="combobox"
                 aria-expanded={hits.length > 0}
                 placeholder={copy.placeholder}
-                className="block w-full rounded-lg border border-slate-300 bg-white py-3 pr-3 pl-11 text-base text-ink placeholder:text-slate-500 outline-none data-[focused]:border-brand-600 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600 [&::-webkit-search-cancel-button]:hidden"
+                className={`block w-full rounded-lg border border-slate-300 bg-white py-3 pr-3 pl-11 text-base text-ink placeholder:text-slate-500 outline-none data-[focused]:border-brand-600 ${focusRing.field} [&::-webkit-search-cancel-button]:hidden`}
               />
             </SearchField>
             <p role="status" className="mt-3 text-sm text-muted">
@@ -130,7 +131,7 @@ export function SearchDialog({
                     id={hit.url}
                     href={hit.url}
                     textValue={hit.title}
-                    className="flex cursor-pointer gap-3 rounded-lg px-3 py-3 text-left no-underline outline-none data-[focused]:bg-brand-50 data-[hovered]:bg-slate-50 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600"
+                    className={`flex cursor-pointer gap-3 rounded-lg px-3 py-3 text-left no-underline outline-none data-[focused]:bg-brand-50 data-[hovered]:bg-slate-50 ${focusRing.ariaData}`}
                   >
                     <FileText
                       aria-hidden="true"

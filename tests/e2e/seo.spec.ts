@@ -10,6 +10,7 @@ import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
 import { THEME_SCRIPT } from '../../renderer/theme-script.ts'
 import { cspHash } from '../../scripts/lib/inline-sources.ts'
 import { expectedRoutes } from '../../scripts/lib/routes.ts'
+import { clientDir } from './built-site.ts'
 
 const routes = await expectedRoutes()
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
@@ -36,7 +37,6 @@ function plansOn(route: (typeof routes)[number]): string[] {
       : [],
   )
 }
-const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 
 type Json = Record<string, unknown>
 const attribute = (html: string, selector: RegExp) => selector.exec(html)?.[1]
