@@ -3,10 +3,12 @@ import { bookingLinkAttributes } from './booking/booking-links.ts'
 import { useSite } from './site-context.tsx'
 import { ButtonLink } from './ui/ButtonLink.tsx'
 
-// On a dark band the primary button turns white and the outlined one light, keeping AA contrast.
+// On a dark band the primary button turns white and the outlined one light, keeping AA contrast
+// (in the dark theme, the band's own dark: colours, components/sections/CallToAction.tsx).
 const INVERSE = {
   primary: 'bg-white !text-brand-900 hover:bg-brand-50',
-  secondary: '!border-white/70 !bg-transparent !text-white hover:!bg-white/10',
+  secondary:
+    '!border-white/70 !bg-transparent !text-white hover:!bg-white/10 dark:!border-ink/70 dark:!text-ink dark:hover:!bg-ink/10',
 } as const
 
 /**

@@ -9,6 +9,7 @@ import type { OnRenderHtmlSync } from 'vike/types'
 import pageScriptUrl from 'virtual:page-script'
 import { PAGE_SCRIPT_ATTRIBUTE } from './island-attributes.ts'
 import { PAGE_SCRIPT_LOADER } from './page-script.ts'
+import { THEME_SCRIPT } from './theme-script.ts'
 import './settings.ts'
 
 export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {
@@ -18,9 +19,11 @@ export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {
   const body = renderToString(Layout ? <Layout pageContext={pageContext}>{page}</Layout> : page)
   const head = Head ? renderToStaticMarkup(<Head pageContext={pageContext} />) : ''
   const loader = `<script ${PAGE_SCRIPT_ATTRIBUTE}="${pageScriptUrl}">${PAGE_SCRIPT_LOADER}</script>`
+  // In <head>, so the theme class is set before anything is painted (./theme-script.ts).
+  const theme = `<script>${THEME_SCRIPT}</script>`
   return escapeInject`<!DOCTYPE html>
 <html lang="en">
-  <head>${dangerouslySkipEscape(head + loader)}</head>
+  <head>${dangerouslySkipEscape(head + theme + loader)}</head>
   <body id="top" class="bg-white text-slate-900 antialiased">${dangerouslySkipEscape(body)}</body>
 </html>`
 }

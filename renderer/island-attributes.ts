@@ -10,3 +10,9 @@ export const HELD_PRESS_ATTRIBUTE = 'data-held-press'
 
 /** Set on an island once React has taken it over. */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated'
+
+/**
+ * On a control the page script runs itself (not an island), such as the search button: the
+ * loader holds a press on it until the script has set HYDRATED_ATTRIBUTE, as it does for islands.
+ */
+export const PAGE_CONTROL_ATTRIBUTE = 'data-page-control'

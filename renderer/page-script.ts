@@ -6,12 +6,14 @@
 import {
   HELD_PRESS_ATTRIBUTE,
   HYDRATED_ATTRIBUTE,
+  PAGE_CONTROL_ATTRIBUTE,
   PAGE_SCRIPT_ATTRIBUTE,
 } from './island-attributes.ts'
 
 // Plain ES2017 in a string, the same text on every page, so one CSP hash allows it everywhere.
 // A press on an island's button before the island has started is held (its default prevented,
-// so a form does not submit without its checks) and pressed again by ./start-islands.ts once it has.
+// so a form does not submit without its checks) and pressed again by ./start-islands.ts once it
+// has; a press on a page control (the search button) likewise, until the page script runs it.
 export const PAGE_SCRIPT_LOADER = `(function (loader) {
   var started = false;
   function start() {
@@ -27,7 +29,7 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
   });
   addEventListener('click', function (event) {
     var button = event.target.closest ? event.target.closest('button') : null;
-    var island = button && button.closest('[data-island]');
+    var island = button && button.closest('[data-island], [${PAGE_CONTROL_ATTRIBUTE}]');
     if (!island || island.hasAttribute('${HYDRATED_ATTRIBUTE}')) return;
     event.preventDefault();
     button.setAttribute('${HELD_PRESS_ATTRIBUTE}', '');

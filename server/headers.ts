@@ -37,7 +37,9 @@ export function contentSecurityPolicy(input: PolicyInput): string {
   const directives: [string, string[]][] = [
     // Everything not listed below is refused.
     ['default-src', ["'none'"]],
-    ['script-src', ["'self'", ...unique(input.scriptHashes ?? [])]],
+    // 'wasm-unsafe-eval' lets the site search (Pagefind, fetched from /pagefind/ on the first
+    // search) compile its WebAssembly; it allows no JavaScript eval.
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...unique(input.scriptHashes ?? [])]],
     ['style-src', ["'self'", ...unique(input.styleHashes ?? [])]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],

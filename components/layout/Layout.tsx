@@ -22,7 +22,7 @@ export function Layout({
   children: ReactNode
 }) {
   const site = siteForPage()
-  const { path } = pageMetaOf(pageContext, site)
+  const { path, noindex } = pageMetaOf(pageContext, site)
   return (
     <SiteProvider site={site}>
       <a
@@ -32,7 +32,14 @@ export function Layout({
         {site.ui.skipToContent}
       </a>
       <SiteHeader site={site} path={path} />
-      <main id="main" tabIndex={-1} className="pt-16 outline-none">
+      {/* The site search indexes the main content of every indexable page, not the header or
+          footer (scripts/lib/search-index.ts). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="pt-16 outline-none"
+        data-pagefind-body={noindex ? undefined : ''}
+      >
         {children}
       </main>
       <SiteFooter site={site} />

@@ -1,12 +1,26 @@
+import { renderToStaticMarkup } from 'react-dom/server'
 import type { EntryData } from '../../content/config.ts'
 import { Island } from '../../renderer/Island.tsx'
 import MobileMenu from '../nav/MobileMenu.island.tsx'
 import NavMenu from '../nav/NavMenu.island.tsx'
+import { SearchButton } from '../search/SearchButton.tsx'
+import type { SearchCopy } from '../search/search-button.ts'
 import { Container } from '../ui/Container.tsx'
 import { Logo } from './Logo.tsx'
+import { ThemeChoice } from './ThemeChoice.tsx'
 
 export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: string }) {
   const { menus, links } = site.navigation
+  const { open, ...searchWords } = site.search
+  const searchCopy: SearchCopy = { ...searchWords, close: site.ui.close }
+  // The search button and theme control at the foot of the small-screen menu: static HTML
+  // handed to the menu island, so they add nothing to the JavaScript it loads.
+  const menuTools = renderToStaticMarkup(
+    <div className="flex items-center justify-between gap-3">
+      <SearchButton copy={searchCopy} label={open} />
+      <ThemeChoice copy={site.theme} name="theme-menu" />
+    </div>,
+  )
   return (
     <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-4">
@@ -31,6 +45,12 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
             ))}
           </ul>
         </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <SearchButton copy={searchCopy} label={open} labelClassName="sr-only xl:not-sr-only" />
+          <div className="hidden lg:block">
+            <ThemeChoice copy={site.theme} name="theme" />
+          </div>
+        </div>
         <Island
           component={MobileMenu}
           requiresJs
@@ -40,6 +60,7 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
             menus,
             links,
             currentPath: path,
+            toolsHtml: menuTools,
           }}
         />
         {/* Without JavaScript the menu button is hidden; the footer holds the full navigation. */}

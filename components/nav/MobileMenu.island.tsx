@@ -22,6 +22,11 @@ export interface MobileMenuProps {
   menus: { label: string; items: NavLink[] }[]
   links: NavLink[]
   currentPath: string
+  /**
+   * Server-rendered HTML at the foot of the menu (the search button and theme control), run by
+   * the page script and the inline theme script, not by this island: kept as it is on hydration.
+   */
+  toolsHtml?: string
 }
 
 const linkClass =
@@ -33,6 +38,7 @@ export default function MobileMenu({
   menus,
   links,
   currentPath,
+  toolsHtml,
 }: MobileMenuProps) {
   const [isExpanded, setExpanded] = useState(false)
   const root = useRef<HTMLElement>(null)
@@ -95,6 +101,12 @@ export default function MobileMenu({
           </section>
         ))}
         <ul className="border-t border-slate-200 pt-3">{links.map(link)}</ul>
+        {toolsHtml && (
+          <div
+            className="mt-3 border-t border-slate-200 px-3 pt-3"
+            dangerouslySetInnerHTML={{ __html: toolsHtml }}
+          />
+        )}
       </div>
     </nav>
   )

@@ -84,6 +84,29 @@ export const siteSchema = z.strictObject({
       goToTestimonial: text('Label of a testimonial dot; {index} is filled in.'),
     })
     .describe('Small words the interface needs on every page.'),
+  search: z
+    .strictObject({
+      open: text('Label of the search button in the top bar and the small-screen menu.'),
+      title: text('The search dialog’s title, read by screen readers, e.g. "Search the site".'),
+      label: text('Label of the search field.'),
+      placeholder: text('Sample text in the empty search field.'),
+      hint: text('Line under an empty field saying what can be searched.'),
+      searching: text('Status while results load, e.g. "Searching…".'),
+      results: text('Status when there are results; {count} becomes their number.'),
+      oneResult: text('Status when there is exactly one result.'),
+      noResults: text('Status when nothing matches; {query} becomes what was typed.'),
+      noResultsHelp: text('Advice under “no results”, e.g. to try other words.'),
+      failed: text('Status when the search could not load (offline, for instance).'),
+    })
+    .describe('The site search: its button and dialog.'),
+  theme: z
+    .strictObject({
+      label: text('Name of the colour theme control, e.g. "Theme".'),
+      light: text('The light theme option.'),
+      dark: text('The dark theme option.'),
+      system: text('The option that follows the device’s setting.'),
+    })
+    .describe('The light/dark/system control in the top bar and the small-screen menu.'),
   requests: z
     .strictObject({
       description: text(

@@ -1,6 +1,7 @@
-// Runs after Vike has prerendered every page: writes the crawler files (sitemap, robots,
-// manifest), each route's social card and the hosting headers (_headers, vercel.json, dist/headers.json for the local
-// server), all derived from content, the route table and the built HTML itself.
+// Runs after Vike has prerendered every page: writes the search index, the crawler files
+// (sitemap, robots, manifest), each route's social card and the hosting headers (_headers,
+// vercel.json, dist/headers.json for the local server), all derived from content, the route
+// table and the built HTML itself.
 import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -13,6 +14,7 @@ import { mergeVercelConfig, toHeadersFile } from './hosting-headers.ts'
 import { findInlineSources } from './inline-sources.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
 import { routeTableOf } from './routes.ts'
+import { writeSearchIndex } from './search-index.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
 import { writeSocialCards } from './social-card/write-social-cards.ts'
 
@@ -49,12 +51,17 @@ export async function writeBuildArtifacts(
     }),
   )
 
-  const socialCards = await writeSocialCards(
-    clientDir,
-    routes,
-    { siteName: site.name, host: new URL(siteUrl).host },
-    { cacheDir: options.socialCardCache },
-  )
+  // Side by side: Pagefind indexes in a process of its own while the cards are drawn here.
+  // Both before the file list below, so their files get their caching rules too.
+  const [socialCards] = await Promise.all([
+    writeSocialCards(
+      clientDir,
+      routes,
+      { siteName: site.name, host: new URL(siteUrl).host },
+      { cacheDir: options.socialCardCache },
+    ),
+    writeSearchIndex(clientDir),
+  ])
 
   const files = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())

@@ -8,6 +8,7 @@ import { collections, type EntryData } from '../../content/config.ts'
 import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
 import { socialCardPath } from '../../renderer/social-card-path.ts'
+import { THEME_SCRIPT } from '../../renderer/theme-script.ts'
 import { cspHash } from '../../scripts/lib/inline-sources.ts'
 import { expectedRoutes } from '../../scripts/lib/routes.ts'
 import { clientDir } from './built-site.ts'
@@ -266,7 +267,7 @@ test.describe('response headers', () => {
       )
   })
 
-  test('the policy allows one inline script, the page loader, and frames only the scheduler', async ({
+  test('the policy allows two inline scripts, the theme and the page loader, and frames only the scheduler', async ({
     request,
   }) => {
     const policy = (await request.get('/')).headers()['content-security-policy']!
@@ -276,7 +277,11 @@ test.describe('response headers', () => {
         return [name, sources]
       }),
     )
-    expect(directives.get('script-src')).toEqual(["'self'", cspHash(PAGE_SCRIPT_LOADER)])
+    expect(directives.get('script-src')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      ...[cspHash(PAGE_SCRIPT_LOADER), cspHash(THEME_SCRIPT)].sort(),
+    ])
     expect(directives.get('object-src')).toEqual(["'none'"])
     expect(directives.get('base-uri')).toEqual(["'self'"])
     expect(directives.get('frame-ancestors')).toEqual(["'none'"])

@@ -28,7 +28,12 @@ describe('content security policy', () => {
 
   it('refuses everything by default and inline script unless hashed', () => {
     expect(policy.get('default-src')).toEqual(["'none'"])
-    expect(policy.get('script-src')).toEqual(["'self'", "'sha256-a'", "'sha256-b'"])
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      "'sha256-a'",
+      "'sha256-b'",
+    ])
     expect([...policy.values()].flat()).not.toContain("'unsafe-inline'")
     expect([...policy.values()].flat()).not.toContain("'unsafe-eval'")
   })

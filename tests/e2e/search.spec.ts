@@ -1,0 +1,156 @@
+// The site search (issue 19): Pagefind's index of every page's main content, in a dialog that a
+// button, "/" or Ctrl/Cmd+K opens, with a combobox over the results. Its code and index load only
+// when it opens.
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { loadContent } from '../../content/_lib/load.ts'
+import { collections, type EntryData } from '../../content/config.ts'
+import { HELD_PRESS_ATTRIBUTE } from '../../renderer/island-attributes.ts'
+import { allIslandsHydrated, collectErrors, expectNoAxeViolations, gate } from './helpers.ts'
+
+const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
+const site = (content.get('site') as { data: EntryData<'site'> }[])[0]!.data
+const processFaq = (content.get('faqs') as { id: string; data: EntryData<'faqs'> }[]).find(
+  (entry) => entry.id === 'process',
+)!.data
+/** The last words of an answer on the process page's FAQ, as a visitor might remember them. */
+const faqPhrase = processFaq.items[3]!.answer.split(/\W+/).filter(Boolean).slice(-7).join(' ')
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: site.search.title })
+const field = (page: Page) => dialog(page).getByRole('combobox', { name: site.search.label })
+const results = (page: Page) => dialog(page).getByRole('listbox').getByRole('option')
+
+async function openFromHeader(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: site.search.open }).first().click()
+  await expect(field(page)).toBeFocused()
+}
+
+test.describe('site search', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('loads nothing of the search until it opens, then finds "system design"', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page)
+    const searchRequests: string[] = []
+    page.on('request', (request) => {
+      if (/\/pagefind\/|open-search|SearchDialog/.test(request.url()))
+        searchRequests.push(request.url())
+    })
+    await page.goto('/')
+    await allIslandsHydrated(page)
+    expect(searchRequests).toEqual([])
+
+    await openFromHeader(page)
+    await field(page).fill('system design')
+    await expect(results(page).first()).toHaveAttribute('href', '/services/system-design')
+    await expect(results(page).first().locator('mark').first()).toHaveText(/system|design/i)
+    await expect(dialog(page).getByRole('status')).toHaveText(/\d+ pages found|1 page found/)
+    expect(searchRequests.some((url) => url.includes('/pagefind/pagefind.js'))).toBe(true)
+    expect(errors).toEqual([])
+  })
+
+  test(`a phrase from an FAQ answer ("${faqPhrase}") finds its page`, async ({ page }) => {
+    await page.goto('/about')
+    await openFromHeader(page)
+    await field(page).fill(faqPhrase)
+    await expect(dialog(page).locator('[role="option"][href="/process"]')).toBeVisible()
+    await expect(dialog(page).locator('[href="/process"] mark').first()).toBeVisible()
+  })
+
+  test('a nonsense word says clearly that nothing matched', async ({ page }) => {
+    await page.goto('/')
+    await openFromHeader(page)
+    await field(page).fill('qzxwvkjh')
+    await expect(dialog(page).getByRole('status')).toHaveText(
+      site.search.noResults.replace('{query}', 'qzxwvkjh'),
+    )
+    await expect(dialog(page).getByText(site.search.noResultsHelp)).toBeVisible()
+    await expect(dialog(page).getByRole('listbox')).toHaveCount(0)
+    await expect(field(page)).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test('has no axe violations while open, empty and with results', async ({ page }) => {
+    await page.goto('/process')
+    await allIslandsHydrated(page)
+    await openFromHeader(page)
+    await expectNoAxeViolations(page)
+    await field(page).fill('interview')
+    await expect(results(page).first()).toBeVisible()
+    await page.keyboard.press('ArrowDown')
+    await expectNoAxeViolations(page)
+  })
+
+  test('works from the keyboard: "/" opens, arrows choose, Enter goes, Escape closes', async ({
+    page,
+  }) => {
+    await page.goto('/startups')
+    await allIslandsHydrated(page)
+    // Typed at once, while the dialog's code is still loading: nothing is lost.
+    await page.keyboard.press('/')
+    await page.keyboard.type('system design')
+    await expect(field(page)).toBeFocused()
+    await expect(field(page)).toHaveValue('system design')
+    await expect(results(page).first()).toBeVisible()
+    // The field keeps focus; the combobox points at the option that is current.
+    await page.keyboard.press('ArrowDown')
+    const active = await field(page).getAttribute('aria-activedescendant')
+    expect(active).toBeTruthy()
+    const option = page.locator(`[id="${active}"]`)
+    await expect(option).toHaveAttribute('role', 'option')
+    const href = await option.getAttribute('href')
+    await expect(field(page)).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`${href}$`))
+
+    // Ctrl+K opens it too; Escape clears the field, then closes the dialog.
+    await allIslandsHydrated(page)
+    await page.keyboard.press('Control+K')
+    await expect(field(page)).toBeFocused()
+    await page.keyboard.type('pricing')
+    await page.keyboard.press('Escape')
+    await expect(field(page)).toHaveValue('')
+    await page.keyboard.press('Escape')
+    await expect(dialog(page)).toHaveCount(0)
+  })
+
+  test('"/" typed into a form field stays a slash', async ({ page }) => {
+    await page.goto('/contact')
+    await allIslandsHydrated(page)
+    const message = page.getByLabel('Message', { exact: false }).first()
+    await message.click()
+    await page.keyboard.type('a/b')
+    await expect(message).toHaveValue('a/b')
+    await expect(dialog(page)).toHaveCount(0)
+  })
+})
+
+test('the small-screen menu has the search too', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await allIslandsHydrated(page)
+  const nav = page.getByRole('navigation', { name: site.ui.mainNavigation })
+  await nav.getByRole('button', { name: site.ui.menu }).click()
+  await nav.getByRole('button', { name: site.search.open }).click()
+  await expect(field(page)).toBeFocused()
+  await field(page).fill('system design')
+  await expect(results(page).first()).toHaveAttribute('href', '/services/system-design')
+})
+
+test('a press on the search button before the page script arrived opens the search', async ({
+  page,
+}) => {
+  const script = gate()
+  await page.route('**/assets/entries/start-islands.*.js', async (route) => {
+    await script.opened
+    await route.continue()
+  })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/')
+  const button = page.getByRole('banner').getByRole('button', { name: site.search.open })
+  await button.click()
+  await expect(button).toHaveAttribute(HELD_PRESS_ATTRIBUTE, '')
+  script.open()
+  await expect(field(page)).toBeFocused()
+  await expect(button).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
+})
