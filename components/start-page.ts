@@ -1,9 +1,10 @@
 // The page script of this site, added to every page by the inline loader (renderer/page-script.ts)
-// once it has painted: the renderer's island starter, then the booking links, then the notice of
-// requests kept in this browser when there are any.
+// once it has painted: the renderer's island starter, then the booking links' popup hint (the
+// loader itself opens their dialog), then the notice of requests kept in this browser when
+// there are any.
 import '../renderer/start-islands.ts'
-import { handleBookingLinks } from './booking/handle-booking-links.ts'
+import { upgradeBookingLinks } from './booking/booking-links.ts'
 import { showKeptRequests } from './forms/show-kept-requests.ts'
 
-handleBookingLinks()
+upgradeBookingLinks()
 showKeptRequests()
