@@ -101,9 +101,10 @@ test('function failing (503): kept, sent when the browser is back online, one ro
   await page.goto('/resources/guides')
   const button = page.getByRole('button', { name: /^Request Guide/ }).first()
   await button.scrollIntoViewIfNeeded()
-  await hydrated(page, 'request/RequestButton')
   await button.click()
   const dialog = page.getByRole('dialog')
+  // The form is in the dialog from the start; it starts as the dialog opens.
+  await hydrated(page, 'request/RequestButton')
   await dialog.getByLabel('Name').fill('Grace Hopper')
   await dialog.getByLabel('Email').fill(email)
   await dialog.getByLabel('Company (optional)').fill('Navy Labs')
@@ -238,9 +239,10 @@ test('an autofill-speed guide request (well under 3 s) is stored as an ordinary 
   await page.goto('/resources/guides')
   const button = page.getByRole('button', { name: /^Request Guide/ }).first()
   await button.scrollIntoViewIfNeeded()
-  await hydrated(page, 'request/RequestButton')
   await button.click()
   const dialog = page.getByRole('dialog')
+  // The form is in the dialog from the start; it starts as the dialog opens.
+  await hydrated(page, 'request/RequestButton')
   // What autofill does: both fields filled at once, then straight to the button.
   await dialog.getByLabel('Name').fill('Katherine Johnson')
   await dialog.getByLabel('Email').fill(email)
