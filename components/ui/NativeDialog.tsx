@@ -5,6 +5,7 @@
 import { X } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
 import { LIGHT_DISMISS_ATTRIBUTE } from '../../renderer/dialog-attributes.ts'
+import { focusRing } from './focus-ring.ts'
 
 const SIZES = {
   // The booking dialog: the scheduler needs the whole screen.
@@ -57,7 +58,7 @@ export function NativeDialog({
         <form method="dialog">
           <button
             aria-label={closeLabel}
-            className="-mt-1 -mr-2 inline-flex size-10 items-center justify-center rounded-lg bg-white/90 text-ink shadow-sm transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:transition-none"
+            className={`-mt-1 -mr-2 inline-flex size-10 items-center justify-center rounded-lg bg-white/90 text-ink shadow-sm transition-colors hover:bg-slate-100 motion-reduce:transition-none ${focusRing.control}`}
           >
             <X aria-hidden="true" className="size-5" />
           </button>
