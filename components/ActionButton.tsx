@@ -13,7 +13,7 @@ const INVERSE = {
 
 /**
  * A call to action from content. A booking action is a link to the scheduler, so it works
- * without JavaScript; the page script upgrades it to open the booking dialog in place.
+ * without JavaScript; with it, a press opens the page's booking dialog in place.
  */
 export function ActionButton({
   action,
@@ -25,11 +25,11 @@ export function ActionButton({
   /** `inverse` on dark backgrounds. */
   tone?: 'default' | 'inverse'
 }) {
-  const { scheduler, ui } = useSite()
+  const { scheduler } = useSite()
   const href = action.href ?? '#'
   const target =
     action.opens === 'booking'
-      ? bookingLinkAttributes({ url: scheduler.url, title: scheduler.title, closeLabel: ui.close })
+      ? bookingLinkAttributes(scheduler.url)
       : { href, ...(href.startsWith('https://') ? { target: '_blank', rel: 'noopener' } : {}) }
   return (
     <ButtonLink

@@ -27,7 +27,7 @@ export function RequestButton({ kind, id, title, label }: RequestButtonProps) {
     <>
       <Island
         component={RequestButtonIsland}
-        hydrate="visible"
+        hydrate="interaction"
         requiresJs
         props={{
           kind,

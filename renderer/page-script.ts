@@ -2,7 +2,25 @@
 // fetches and runs alongside the first paint, but with this small inline loader, which adds the
 // script once the page has been painted, or at once when a visitor reaches for the page. The
 // HTML is the whole page already; JavaScript only makes parts of it interactive.
+//
+// A press is answered here, from the first paint on, whenever the HTML can answer it alone, so
+// that a visitor on a slow phone never waits for the page script to see a response:
+// - a dialog's opener (./dialog-attributes.ts) opens its native <dialog> at once, always (what
+//   showModal() makes inert is also marked inert, for checkers and assistive technologies that
+//   do not yet take a modal's inertness into account);
+// - a disclosure button (aria-expanded, aria-controls) in an island not yet started shows or
+//   hides its panel at once, and is pressed again once the island has started, so the island's
+//   state agrees with what is on screen;
+// - any other button in an island not yet started is held (its default prevented, so a form
+//   does not submit without its checks) and pressed again by ./start-islands.ts once it has;
+// - a press on a page control (the search button) is likewise held until the page script runs it.
 
+import {
+  FRAME_LOADED_ATTRIBUTE,
+  LIGHT_DISMISS_ATTRIBUTE,
+  OPENER_FRAME_ATTRIBUTE,
+  OPENS_DIALOG_ATTRIBUTE,
+} from './dialog-attributes.ts'
 import {
   HELD_PRESS_ATTRIBUTE,
   HYDRATED_ATTRIBUTE,
@@ -11,9 +29,6 @@ import {
 } from './island-attributes.ts'
 
 // Plain ES2017 in a string, the same text on every page, so one CSP hash allows it everywhere.
-// A press on an island's button before the island has started is held (its default prevented,
-// so a form does not submit without its checks) and pressed again by ./start-islands.ts once it
-// has; a press on a page control (the search button) likewise, until the page script runs it.
 export const PAGE_SCRIPT_LOADER = `(function (loader) {
   var started = false;
   function start() {
@@ -24,16 +39,66 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
     script.src = loader.getAttribute('${PAGE_SCRIPT_ATTRIBUTE}');
     document.head.appendChild(script);
   }
+  function openDialog(opener) {
+    var dialog = document.getElementById(opener.getAttribute('${OPENS_DIALOG_ATTRIBUTE}'));
+    if (!dialog || !dialog.showModal) return false;
+    if (dialog.open) return true;
+    var hosts = dialog.querySelectorAll('[${OPENER_FRAME_ATTRIBUTE}]');
+    hosts.forEach(function (host) {
+      var frame = document.createElement('iframe');
+      frame.src = opener.href;
+      frame.title = host.getAttribute('data-frame-title');
+      frame.className = host.getAttribute('data-frame-class');
+      frame.addEventListener('load', function () { dialog.setAttribute('${FRAME_LOADED_ATTRIBUTE}', ''); });
+      host.appendChild(frame);
+    });
+    var outside = [].filter.call(document.body.children, function (element) {
+      return !element.contains(dialog) && !element.inert;
+    });
+    outside.forEach(function (element) { element.inert = true; });
+    dialog.addEventListener('close', function () {
+      outside.forEach(function (element) { element.inert = false; });
+      hosts.forEach(function (host) { host.textContent = ''; });
+      dialog.removeAttribute('${FRAME_LOADED_ATTRIBUTE}');
+      opener.focus();
+    }, { once: true });
+    dialog.showModal();
+    dialog.focus();
+    return true;
+  }
   ['pointerover', 'focusin', 'touchstart', 'keydown'].forEach(function (type) {
     addEventListener(type, start, { capture: true, passive: true, once: true });
   });
   addEventListener('click', function (event) {
-    var button = event.target.closest ? event.target.closest('button') : null;
+    var target = event.target;
+    if (!target.closest || event.defaultPrevented) return;
+    if (target.tagName === 'DIALOG' && target.open && target.hasAttribute('${LIGHT_DISMISS_ATTRIBUTE}')) {
+      target.close();
+      return;
+    }
+    var opener = target.closest('[${OPENS_DIALOG_ATTRIBUTE}]');
+    if (opener) {
+      var plain = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+      if (plain && openDialog(opener)) event.preventDefault();
+      return;
+    }
+    var button = target.closest('button');
     var island = button && button.closest('[data-island], [${PAGE_CONTROL_ATTRIBUTE}]');
     if (!island || island.hasAttribute('${HYDRATED_ATTRIBUTE}')) return;
+    if (button.form && button.form.method === 'dialog') return;
     event.preventDefault();
-    button.setAttribute('${HELD_PRESS_ATTRIBUTE}', '');
     start();
+    var panel = document.getElementById(button.getAttribute('aria-controls'));
+    if (panel && button.hasAttribute('aria-expanded')) {
+      var expanded = button.getAttribute('aria-expanded') !== 'true';
+      button.setAttribute('aria-expanded', String(expanded));
+      panel.hidden = !expanded;
+      if (button.hasAttribute('${HELD_PRESS_ATTRIBUTE}')) {
+        button.removeAttribute('${HELD_PRESS_ATTRIBUTE}');
+        return;
+      }
+    }
+    button.setAttribute('${HELD_PRESS_ATTRIBUTE}', '');
   }, true);
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf('paint') < 0) {

@@ -1,5 +1,6 @@
 // When each island starts: its hydrate strategy says when it may, and a visitor reaching for it
-// (pointer, focus, touch) starts it at once.
+// (pointer, focus, touch, a key or a press inside it) starts it at once, as does focus already
+// inside it when the page script arrives (a dialog the inline loader opened meanwhile).
 import type { HydrateOn } from './island-name.ts'
 
 export function scheduleHydration(element: HTMLElement, when: HydrateOn, start: () => void) {
@@ -9,9 +10,9 @@ export function scheduleHydration(element: HTMLElement, when: HydrateOn, start: 
     started = true
     start()
   }
-  for (const type of ['pointerenter', 'focusin', 'touchstart'] as const)
+  for (const type of ['pointerenter', 'focusin', 'touchstart', 'keydown', 'click'] as const)
     element.addEventListener(type, once, { once: true, passive: true })
-  if (when === 'load') once()
+  if (when === 'load' || element.contains(document.activeElement)) once()
   else if (when === 'idle') {
     if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 2000 })
     else setTimeout(once, 200)

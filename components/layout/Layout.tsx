@@ -3,6 +3,7 @@ import type { PageContextServer } from 'vike/types'
 import { withoutLinksTo } from '../../content/_lib/drafts.ts'
 import { getSite, listOmittedDraftPaths } from '../../content/index.ts'
 import type { KeptRequestsProps } from '../forms/KeptRequests.tsx'
+import { BookingDialog } from '../booking/BookingDialog.tsx'
 import { SiteProvider } from '../site-context.tsx'
 import { pageMetaOf } from './page-meta.ts'
 import { SiteFooter } from './SiteFooter.tsx'
@@ -43,6 +44,7 @@ export function Layout({
         {children}
       </main>
       <SiteFooter site={site} />
+      <BookingDialog />
       {/* Requests kept in this browser to be sent later: the page script mounts their notice
           here only when there are some (components/forms/KeptRequests.tsx). */}
       <div

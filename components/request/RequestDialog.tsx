@@ -1,5 +1,6 @@
-// The request form in its dialog (spec §2.19, §4, §5, §8). Loaded on the first press of a
-// request button. Validation runs on submit and again on every change after that.
+// The request form in its dialog (spec §2.19, §4, §5, §8), rendered in the page's HTML with its
+// button (./RequestButton.island.tsx). Validation runs on submit and again on every change
+// after that; a request sent or kept closes the dialog.
 import { useState, type FormEvent } from 'react'
 import { Form } from 'react-aria-components/Form'
 import {
@@ -12,39 +13,29 @@ import {
 import { requestExtras, Honeypot } from '../forms/anti-bot.tsx'
 import { submitRequest } from '../forms/submit-request.ts'
 import { Button } from '../ui/Button.tsx'
-import { Dialog } from '../ui/Dialog.tsx'
-import { Modal } from '../ui/Modal.tsx'
+import { NativeDialog } from '../ui/NativeDialog.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { showToast } from '../ui/toast.ts'
 import type { RequestButtonProps } from './request-props.ts'
 
 export interface RequestDialogProps extends Omit<RequestButtonProps, 'label' | 'variant'> {
-  isOpen: boolean
-  onOpenChange: (isOpen: boolean) => void
+  /** What the request button names in its `data-opens-dialog`. */
+  id: string
 }
 
 const withTitle = (text: string, title: string) => text.replaceAll('{title}', title)
 
-export function RequestDialog({
-  kind,
-  title,
-  dialog,
-  toasts,
-  isOpen,
-  onOpenChange,
-}: RequestDialogProps) {
+export function RequestDialog({ id, kind, title, dialog, toasts }: RequestDialogProps) {
   return (
-    <Modal size="form" isOpen={isOpen} onOpenChange={onOpenChange}>
-      <Dialog title={dialog.title} closeLabel={dialog.close}>
-        <RequestForm
-          kind={kind}
-          title={title}
-          dialog={dialog}
-          toasts={toasts}
-          onSent={() => onOpenChange(false)}
-        />
-      </Dialog>
-    </Modal>
+    <NativeDialog id={id} size="form" title={dialog.title} closeLabel={dialog.close}>
+      <RequestForm
+        kind={kind}
+        title={title}
+        dialog={dialog}
+        toasts={toasts}
+        onSent={(form) => form.closest('dialog')?.close()}
+      />
+    </NativeDialog>
   )
 }
 
@@ -54,7 +45,9 @@ function RequestForm({
   dialog,
   toasts,
   onSent,
-}: Pick<RequestDialogProps, 'kind' | 'title' | 'dialog' | 'toasts'> & { onSent: () => void }) {
+}: Pick<RequestDialogProps, 'kind' | 'title' | 'dialog' | 'toasts'> & {
+  onSent: (form: HTMLFormElement) => void
+}) {
   const [values, setValues] = useState<RequestValues>(EMPTY_REQUEST)
   const [errors, setErrors] = useState<RequestErrors>({})
   const [wasSubmitted, setSubmitted] = useState(false)
@@ -66,11 +59,14 @@ function RequestForm({
     placeholder: dialog.fields[name].placeholder,
     value: values[name],
     errorMessage: errors[name],
-    onChange: (value: string) => {
-      const next = { ...values, [name]: value }
-      setValues(next)
-      if (wasSubmitted) setErrors(validateRequest(next))
-    },
+    // From the latest values, not this render's: the page script replays several fields typed
+    // before the form started in one go (renderer/early-input.ts).
+    onChange: (value: string) =>
+      setValues((latest) => {
+        const next = { ...latest, [name]: value }
+        if (wasSubmitted) setErrors(validateRequest(next))
+        return next
+      }),
   })
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -84,8 +80,9 @@ function RequestForm({
       event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
       return
     }
+    const form = event.currentTarget
     setSending(true)
-    const body = requestPayload(kind, title, values, requestExtras(event.currentTarget))
+    const body = requestPayload(kind, title, values, requestExtras(form))
     const result = await submitRequest(body, { kind, title })
     setSending(false)
     if (result.outcome === 'sent') {
@@ -95,7 +92,7 @@ function RequestForm({
         title: toasts.success.title,
         description: withTitle(toasts.success.description, title),
       })
-      onSent()
+      onSent(form)
       return
     }
     console.error(new Error('Failed to send email request', { cause: result.error }))
@@ -107,7 +104,7 @@ function RequestForm({
     setValues(EMPTY_REQUEST)
     setSubmitted(false)
     void showToast({ ...toasts.kept, variant: 'destructive' })
-    onSent()
+    onSent(form)
   }
 
   return (

@@ -38,7 +38,7 @@ export function handleSearch() {
     const commandK = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey)
     if (!slash && !commandK) return
     // An open dialog (search, booking, request) keeps its keys.
-    if (document.querySelector('[role="dialog"]')) return
+    if (document.querySelector('[role="dialog"], dialog[open]')) return
     // Any search button: each carries the dialog's words. Focus returns to where it was.
     const button = document.querySelector<HTMLButtonElement>(SEARCH_BUTTON)
     if (!button) return

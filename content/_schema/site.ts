@@ -48,6 +48,7 @@ export const siteSchema = z.strictObject({
         .url({ protocol: /^https$/ })
         .describe('The embedded booking page for a 30-minute call.'),
       title: text('The accessible title of the booking frame.'),
+      loading: text('Shown in the booking dialog until the booking page has loaded.'),
     })
     .describe('The booking page every "Book a Call" button opens.'),
   navigation: z

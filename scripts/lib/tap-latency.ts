@@ -35,13 +35,13 @@ export const TAP_CONTROLS: TapControl[] = [
   {
     name: 'Request Guide',
     route: '/resources/guides',
-    selector: '[data-island="request/RequestButton"] button',
+    selector: '[data-island="request/RequestButton"] [data-opens-dialog]',
     viewport: 'phone',
   },
   {
     name: 'Request Scorecard',
     route: '/resources/interview-scorecards',
-    selector: '[data-island="request/RequestButton"] button',
+    selector: '[data-island="request/RequestButton"] [data-opens-dialog]',
     viewport: 'phone',
   },
   {
@@ -100,7 +100,7 @@ const RECORDER = `(() => {
     const check = (frame) => {
       const panelId = control && control.getAttribute('aria-controls');
       const panel = panelId ? document.getElementById(panelId) : null;
-      if (shown(document.querySelector('[role="dialog"]')) || shown(panel)) {
+      if (shown(document.querySelector('dialog[open], [role="dialog"]')) || shown(panel)) {
         state.respondedAt = Math.max(frame, state.pressedAt);
         return;
       }

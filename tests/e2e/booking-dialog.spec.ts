@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { collectErrors, expectNoAxeViolations, stubScheduler } from './helpers.ts'
+import { collectErrors, expectNoAxeViolations, gate, stubScheduler } from './helpers.ts'
 
 const SCHEDULER = 'https://cal.com/panelwise/30min'
 const FRAME_TITLE = 'Book a 30-minute call with Panelwise'
@@ -80,18 +78,22 @@ test('keyboard only: Enter opens it, focus stays inside, Escape closes it and fo
   await expect(button).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(dialog(page)).toBeVisible()
-  await expect
-    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
-    .toBe('dialog')
+  // The dialog itself has focus, so a screen reader reads its name first.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('DIALOG')
   await page.keyboard.press('Escape')
   await expect(dialog(page)).toHaveCount(0)
   await expect(button).toBeFocused()
 
-  // Again: Tab goes round inside the dialog (close button, scheduler frame) and never out.
+  // Again: Tab goes round inside the dialog (close button, scheduler frame), never to the page.
   await page.keyboard.press('Enter')
   await expect(dialog(page)).toBeVisible()
+  // A native modal dialog makes the page behind it inert: Tab goes round the dialog and, as
+  // the browser allows, its own toolbar (focus on no element of the page), never the page.
   const focusInDialog = () =>
-    page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))
+    page.evaluate(() => {
+      const focused = document.activeElement
+      return !focused || focused === document.body || Boolean(focused.closest('dialog'))
+    })
   for (let step = 0; step < 6; step++) {
     await page.keyboard.press('Tab')
     await expect.poll(focusInDialog, { message: `after ${step + 1} Tab presses` }).toBe(true)
@@ -133,19 +135,54 @@ test('a modified click is left to the browser (a new tab with the scheduler)', a
   await expect(dialog(page)).toHaveCount(0)
 })
 
-test('the dialog code loads on the first click, not with the page', async ({ page }) => {
-  const manifest = JSON.parse(
-    await readFile(path.resolve(import.meta.dirname, '../../dist/assets.json'), 'utf8'),
-  ) as Record<string, { file: string }>
-  const dialogChunk = '/' + manifest['components/booking/open-booking.tsx']!.file
-  const requested: string[] = []
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname))
-  await page.goto('/')
-  await page.waitForLoadState('networkidle')
-  expect(requested).not.toContain(dialogChunk)
-  await (await bookingLink(page, 'Book a Call')).click()
+test('opens at the first press after first paint, with no script: the page script held back', async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  // The page script never arrives: the HTML and the inline loader answer the press alone.
+  await page.route('**/assets/**/*.js', () => new Promise(() => {}))
+  await page.goto('/', { waitUntil: 'commit' })
+  const link = page.getByRole('main').getByRole('link', { name: 'Book a Call' }).first()
+  await link.click()
   await expect(dialog(page)).toBeVisible()
-  expect(requested).toContain(dialogChunk)
+  // What it shows until the scheduler's page has loaded, then the scheduler itself.
+  await expect(dialog(page).locator('iframe')).toHaveAttribute('src', SCHEDULER)
+  await expect(
+    page
+      .frameLocator(`iframe[title="${FRAME_TITLE}"]`)
+      .getByRole('heading', { name: 'Pick a time' }),
+  ).toBeVisible()
+  await expect(dialog(page).getByRole('status')).toBeHidden()
+  await expect(page).toHaveURL(/\/$/)
+  expect(page.context().pages()).toHaveLength(1)
+  await dialog(page).getByRole('button', { name: 'Close' }).click()
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(page.locator('iframe')).toHaveCount(0)
+  await expect(link).toBeFocused()
+  // Only the page script was asked for, and never arrived.
+  expect(scripts.every((url) => url.includes('/assets/entries/start-islands.'))).toBe(true)
+  expect(errors).toEqual([])
+})
+
+test('shows that the scheduler is loading until its page has', async ({ page }) => {
+  const scheduler = gate()
+  await page.route(SCHEDULER, async (route) => {
+    await scheduler.opened
+    await route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Scheduler</title><h1>Pick a time</h1>',
+    })
+  })
+  await page.goto('/')
+  await (await bookingLink(page, 'Book a Call')).click()
+  await expect(dialog(page).getByRole('status')).toHaveText('Loading the booking calendar…')
+  await expect(dialog(page).getByRole('button', { name: 'Close' })).toBeVisible()
+  scheduler.open()
+  await expect(dialog(page).getByRole('status')).toBeHidden()
 })
 
 for (const { path: route, buttons } of pages)

@@ -1,13 +1,16 @@
 // Serves a test-only page holding one island, rendered on the server exactly as renderer/Island
 // renders it (its own root and identifierPrefix) and hydrated by the built site's real page
 // script and stylesheet. The page exists only inside the test browser (page.route), never in
-// the build: it proves islands whose pages are written elsewhere.
+// the build: it proves islands whose pages are written elsewhere. The page script arrives as on
+// every page, through the inline loader, which also opens the islands' native dialogs.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { createElement, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
+import type { HydrateOn } from '../../renderer/island-name.ts'
+import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
 
 const builtHome = path.resolve(import.meta.dirname, '../../dist/client/index.html')
 
@@ -27,7 +30,7 @@ export interface HarnessIsland<P> {
   name: string
   component: ComponentType<P>
   props: P
-  hydrate?: 'load' | 'idle' | 'visible'
+  hydrate?: HydrateOn
 }
 
 /** Opens a page at /__islands/<slug> with a heading and the given islands, hydrated. */
@@ -59,7 +62,7 @@ export async function openIslandPage(
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${heading}</title>
     <link rel="stylesheet" href="${stylesheet}" />
-    <script src="${script}" type="module" async></script>
+    <script ${PAGE_SCRIPT_ATTRIBUTE}="${script}">${PAGE_SCRIPT_LOADER}</script>
   </head>
   <body class="bg-white text-slate-900 antialiased">
     <main class="mx-auto max-w-6xl p-8">

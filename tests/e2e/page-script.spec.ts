@@ -3,7 +3,13 @@
 // before an island has started is held and replayed, never lost.
 import { expect, test, type Page } from '@playwright/test'
 import { HELD_PRESS_ATTRIBUTE } from '../../renderer/island-attributes.ts'
-import { allIslandsHydrated, answerFunctionCalls, collectErrors, gate } from './helpers.ts'
+import {
+  allIslandsHydrated,
+  answerFunctionCalls,
+  collectErrors,
+  gate,
+  stubScheduler,
+} from './helpers.ts'
 
 const PAGE_SCRIPT = '**/assets/entries/start-islands.*.js'
 
@@ -45,17 +51,81 @@ test('the HTML references no script file: the loader adds it after the first pai
 test.describe('a press before the island starts', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('opens the mobile menu once the island has started', async ({ page }) => {
+  test('opens the mobile menu at once, and the island agrees once it has started', async ({
+    page,
+  }) => {
     const errors = collectErrors(page)
     const release = await holdPageScript(page)
     await page.goto('/')
     const menu = page.getByRole('button', { name: 'Menu' })
+    const panel = page.locator(`[id="${await menu.getAttribute('aria-controls')}"]`)
     await menu.click()
-    await expect(menu).toHaveAttribute(HELD_PRESS_ATTRIBUTE, '')
-    await expect(menu).toHaveAttribute('aria-expanded', 'false')
-    release()
+    // Shown by the inline loader, with no script; the press is kept for the island.
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    await expect(panel.getByRole('link', { name: 'Process' })).toBeVisible()
+    await expect(menu).toHaveAttribute(HELD_PRESS_ATTRIBUTE, '')
+    release()
     await expect(menu).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
+    await expect(page.locator('[data-island="nav/MobileMenu"]')).toHaveAttribute(
+      'data-hydrated',
+      'true',
+    )
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    // The island's own state is open: its next press closes the menu.
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(panel).toBeHidden()
+    expect(errors).toEqual([])
+  })
+
+  test('a menu opened and closed again before the island started stays closed', async ({
+    page,
+  }) => {
+    const release = await holdPageScript(page)
+    await page.goto('/')
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(menu).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
+    release()
+    await expect(page.locator('[data-island="nav/MobileMenu"]')).toHaveAttribute(
+      'data-hydrated',
+      'true',
+    )
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+  })
+
+  test('opens the request dialog with its form at once, and sends what was typed', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page)
+    const bodies = await answerFunctionCalls(page, (route) =>
+      route.fulfill({ status: 200, json: { success: true } }),
+    )
+    const release = await holdPageScript(page)
+    await page.goto('/resources/guides')
+    const button = page.getByRole('button', { name: /^Request Guide/ }).first()
+    await button.click()
+    const dialog = page.getByRole('dialog', { name: 'Request Guide' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByLabel('Name', { exact: true }).fill('Ada Lovelace')
+    await dialog.getByLabel('Email', { exact: true }).fill('ada@example.com')
+    const send = dialog.getByRole('button', { name: 'Send Request' })
+    await send.click()
+    await expect(send).toHaveAttribute(HELD_PRESS_ATTRIBUTE, '')
+    await expect(dialog).toBeVisible()
+    expect(bodies).toEqual([])
+    release()
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByRole('alertdialog')).toContainText('Request Sent')
+    expect(bodies).toHaveLength(1)
+    expect(bodies[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com' })
+    await expect(button).toBeFocused()
+    expect(new URL(page.url()).search).toBe('')
     expect(errors).toEqual([])
   })
 
@@ -86,6 +156,64 @@ test.describe('a press before the island starts', () => {
       },
     ])
     expect(new URL(page.url()).search).toBe('')
+    expect(errors).toEqual([])
+  })
+
+  test('a booking link opens its dialog at once, and the scheduler shows in it', async ({
+    page,
+  }) => {
+    await stubScheduler(page)
+    const release = await holdPageScript(page)
+    await page.goto('/linkedin')
+    await page
+      .getByRole('main')
+      .getByRole('link')
+      .and(page.locator('[data-opens="booking"]'))
+      .first()
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Book a 30-minute call with Panelwise' })
+    await expect(dialog).toBeVisible()
+    await expect(
+      page.frameLocator('dialog iframe').getByRole('heading', { name: 'Pick a time' }),
+    ).toBeVisible()
+    expect(page.context().pages()).toHaveLength(1)
+    release()
+  })
+})
+
+test.describe('a page script that arrives slowly', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('every press meanwhile is answered: dropdown, booking, and the dropdown again', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page)
+    await stubScheduler(page)
+    // 1.5 s late, as on a slow phone network.
+    await page.route(PAGE_SCRIPT, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const resources = nav.getByRole('button', { name: 'Resources' })
+    await resources.click()
+    await expect(resources).toHaveAttribute('aria-expanded', 'true')
+    await expect(nav.getByRole('link', { name: 'Technical Guides' })).toBeVisible()
+    await resources.click()
+    await expect(resources).toHaveAttribute('aria-expanded', 'false')
+    const booking = page.getByRole('main').locator('[data-opens="booking"]').first()
+    await booking.click()
+    const dialog = page.getByRole('dialog', { name: 'Book a 30-minute call with Panelwise' })
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await allIslandsHydrated(page)
+    await resources.click()
+    await expect(resources).toHaveAttribute('aria-expanded', 'true')
+    await booking.click()
+    await expect(dialog).toBeVisible()
+    expect(page.context().pages()).toHaveLength(1)
     expect(errors).toEqual([])
   })
 })

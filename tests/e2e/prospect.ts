@@ -20,13 +20,16 @@ export async function sendContactMessage(page: Page, email: string) {
   return form
 }
 
-/** Opens the first guide's request dialog on /resources/guides, once its island has started. */
+/**
+ * Opens the first guide's request dialog on /resources/guides. The dialog and its form are in
+ * the HTML and open at once; the form's island starts as the dialog opens, and this waits for it.
+ */
 export async function openGuideRequest(page: Page) {
   await page.goto('/resources/guides')
   const button = page.getByRole('button', { name: /^Request Guide/ }).first()
   await button.scrollIntoViewIfNeeded()
-  await hydrated(page, 'request/RequestButton')
   await button.click()
+  await hydrated(page, 'request/RequestButton')
   return page.getByRole('dialog')
 }
 
