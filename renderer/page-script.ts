@@ -11,6 +11,7 @@
 // - a disclosure button (aria-expanded, aria-controls) in an island not yet started shows or
 //   hides its panel at once, and is pressed again once the island has started, so the island's
 //   state agrees with what is on screen;
+//   until the island has started, a press or focus outside it, or Escape, closes it again;
 // - any other button in an island not yet started is held (its default prevented, so a form
 //   does not submit without its checks) and pressed again by ./start-islands.ts once it has;
 // - a press on a page control (the search button) is likewise held until the page script runs it.
@@ -66,6 +67,22 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
     dialog.focus();
     return true;
   }
+  function closeHeldPanels(target) {
+    document.querySelectorAll('button[${HELD_PRESS_ATTRIBUTE}][aria-expanded="true"]').forEach(function (button) {
+      var island = button.closest('[data-island]');
+      if (target && island && island.contains(target)) return;
+      var panel = document.getElementById(button.getAttribute('aria-controls'));
+      button.setAttribute('aria-expanded', 'false');
+      button.removeAttribute('${HELD_PRESS_ATTRIBUTE}');
+      if (panel) {
+        if (panel.contains(document.activeElement)) button.focus();
+        panel.hidden = true;
+      }
+    });
+  }
+  addEventListener('pointerdown', function (event) { closeHeldPanels(event.target); }, true);
+  addEventListener('focusin', function (event) { closeHeldPanels(event.target); }, true);
+  addEventListener('keydown', function (event) { if (event.key === 'Escape') closeHeldPanels(null); }, true);
   ['pointerover', 'focusin', 'touchstart', 'keydown'].forEach(function (type) {
     addEventListener(type, start, { capture: true, passive: true, once: true });
   });

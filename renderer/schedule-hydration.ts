@@ -1,6 +1,7 @@
 // When each island starts: its hydrate strategy says when it may, and a visitor reaching for it
 // (pointer, focus, touch, a key or a press inside it) starts it at once, as does focus already
-// inside it when the page script arrives (a dialog the inline loader opened meanwhile).
+// inside it or the pointer over it when the page script arrives (a dialog the inline loader
+// opened meanwhile, a menu hovered while the script loaded).
 import type { HydrateOn } from './island-name.ts'
 
 export function scheduleHydration(element: HTMLElement, when: HydrateOn, start: () => void) {
@@ -12,7 +13,9 @@ export function scheduleHydration(element: HTMLElement, when: HydrateOn, start: 
   }
   for (const type of ['pointerenter', 'focusin', 'touchstart', 'keydown', 'click'] as const)
     element.addEventListener(type, once, { once: true, passive: true })
-  if (when === 'load' || element.contains(document.activeElement)) once()
+  // Reached for before this script ran: focus inside, or the pointer already over it.
+  const reached = element.contains(document.activeElement) || element.querySelector(':hover')
+  if (when === 'load' || reached) once()
   else if (when === 'idle') {
     if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 2000 })
     else setTimeout(once, 200)

@@ -29,7 +29,13 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
           <ul className="flex items-center gap-1">
             {menus.map((menu) => (
               <li key={menu.label}>
-                <Island component={NavMenu} props={{ ...menu, currentPath: path }} />
+                <Island
+                  component={NavMenu}
+                  // The inline loader opens and closes the panel from the first press; React
+                  // starts when a visitor reaches for the menu, not on every page load.
+                  hydrate="interaction"
+                  props={{ ...menu, currentPath: path }}
+                />
               </li>
             ))}
             {links.map((link) => (
@@ -53,6 +59,7 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
         </div>
         <Island
           component={MobileMenu}
+          hydrate="interaction"
           requiresJs
           props={{
             navigationLabel: site.ui.mainNavigation,

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type Route } from '@playwright/test'
 import { KEPT_REQUESTS_KEY, type KeptRequest } from '../../components/forms/kept-requests.ts'
+import { PAGE_CONTROL_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { STARTS_UNPROMPTED } from '../../renderer/island-name.ts'
 import { FUNCTION_URL } from './fixtures.ts'
 
@@ -30,17 +31,23 @@ export async function startContactForm(page: Page) {
   return form
 }
 
-/** Every island that starts unprompted has started (the page script has run). */
+/**
+ * The page script has run: every page control (the search button) works, and every island
+ * that starts unprompted has started. Islands that wait to be scrolled to or reached for (the
+ * menus among them) start on their own terms.
+ */
 export async function allIslandsHydrated(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(
-        (unprompted) =>
-          [...document.querySelectorAll<HTMLElement>('[data-island]')]
-            // Islands that wait to be scrolled to or reached for start on their own terms.
-            .filter((island) => unprompted.includes(island.dataset.hydrate ?? 'load'))
-            .every((island) => island.dataset.hydrated),
-        [...STARTS_UNPROMPTED] as string[],
+        ([unprompted, pageControl]) =>
+          [...document.querySelectorAll<HTMLElement>(`[data-island], [${pageControl}]`)]
+            .filter(
+              (element) =>
+                !element.dataset.island || unprompted!.includes(element.dataset.hydrate ?? 'load'),
+            )
+            .every((element) => element.hasAttribute('data-hydrated')),
+        [[...STARTS_UNPROMPTED] as string[], PAGE_CONTROL_ATTRIBUTE] as const,
       ),
     )
     .toBe(true)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { allIslandsHydrated, collectErrors } from './helpers.ts'
+import { allIslandsHydrated, collectErrors, hydrated } from './helpers.ts'
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 
@@ -34,8 +34,10 @@ test.describe('desktop dropdowns', () => {
 
   test('Industries closes 100 ms after focus leaves it, not before', async ({ page }) => {
     await page.goto('/')
-    await allIslandsHydrated(page)
     const industries = nav(page).getByRole('button', { name: 'Industries' })
+    // The island's own timing: reached for, so it has started.
+    await industries.hover()
+    await hydrated(page, 'nav/NavMenu')
     await industries.click()
     const expandedAfterBlur = await page.evaluate(async () => {
       const button = [...document.querySelectorAll('button')].find(
