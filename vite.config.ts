@@ -1,9 +1,11 @@
 import mdx from '@mdx-js/rollup'
+import rehypeShiki from '@shikijs/rehype'
+import rehypeSlug from 'rehype-slug'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import remarkFrontmatter from 'remark-frontmatter'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
+import { CODE_LANGUAGES, remarkPlugins } from './content/_lib/mdx-options.ts'
 import { contentCollections } from './content/_lib/vite-plugin.ts'
 import { collections } from './content/config.ts'
 import { pageScript } from './renderer/vite-plugin-page-script.ts'
@@ -14,8 +16,27 @@ export default defineConfig({
   plugins: [
     contentCollections(collections),
     localFunctions(),
-    // Frontmatter is read by the content loader; MDX must not render it as text.
-    { enforce: 'pre', ...mdx({ remarkPlugins: [remarkFrontmatter] }) },
+    // Frontmatter is read by the content loader; MDX must not render it as text. Headings get
+    // the ids the content check computed for the table of contents; code is highlighted here,
+    // at build time, so no highlighter ships to the browser.
+    {
+      enforce: 'pre',
+      ...mdx({
+        remarkPlugins,
+        rehypePlugins: [
+          rehypeSlug,
+          [
+            rehypeShiki,
+            {
+              theme: 'github-light',
+              langs: [...CODE_LANGUAGES],
+              defaultLanguage: 'text',
+              fallbackLanguage: 'text',
+            },
+          ],
+        ],
+      }),
+    },
     react({ include: /\.(tsx|ts|mdx)$/ }),
     tailwindcss(),
     vike(),

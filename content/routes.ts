@@ -16,13 +16,39 @@ export const routedCollections = {
   legal: { path: ({ id }) => `/${id}` },
   /** content/industries/: one page per industry, at /industries/<file name>. */
   industries: { path: ({ id }) => `/industries/${id}` },
+  /** content/articles/: long-form articles, at /resources/articles/<file name>. */
+  articles: { path: ({ id }) => `${ARTICLES}/${id}` },
+  /** content/tags/: the articles filed under one tag, at /resources/articles/tags/<file name>. */
+  tags: { path: ({ id }) => `${ARTICLES}/tags/${id}` },
+  /** content/case-studies/: one page per case study, at /resources/case-studies/<file name>. */
+  'case-studies': { path: ({ id }) => `/resources/case-studies/${id}` },
 } satisfies { [C in CollectionName]?: Routed<C> }
 
+const ARTICLES = '/resources/articles'
+
+/**
+ * Pages that list a collection's published entries a fixed number at a time: the first page at
+ * `base`, the next ones at `<base>/page/2`…; their words come from content/site.yaml (`lists`).
+ */
+export const routedLists = {
+  /** The articles, newest first, twelve a page. */
+  'article-list': { collection: 'articles', base: ARTICLES, perPage: 12 },
+} as const satisfies Record<string, { collection: CollectionName; base: string; perPage: number }>
+
+export type RoutedList = keyof typeof routedLists
 export type RoutedCollection = keyof typeof routedCollections
+
+/** The address of page `page` (from 1) of a list. */
+export function listPagePath(list: RoutedList, page: number): string {
+  const { base } = routedLists[list]
+  return page === 1 ? base : `${base}/page/${page}`
+}
 
 export interface RouteEntry {
   path: string
-  collection: RoutedCollection
+  /** The collection an entry's page shows, or the list a list page is part of. */
+  collection: RoutedCollection | RoutedList
+  /** The entry's id, or for a list page its number ("1", "2"…). */
   id: string
   title: string
 }
@@ -39,17 +65,28 @@ export function routePath<C extends RoutedCollection>(
 
 /** Every address the site answers, sorted, from the entries of each routed collection. */
 export function buildRouteTable(
-  entriesOf: <C extends RoutedCollection>(collection: C) => RoutedEntry<C>[],
+  entriesOf: <C extends CollectionName>(collection: C) => { id: string; data: EntryData<C> }[],
 ): RouteEntry[] {
   const collections = Object.keys(routedCollections) as RoutedCollection[]
-  return collections
-    .flatMap((collection) =>
-      entriesOf(collection).map((entry) => ({
-        path: routePath(collection, entry),
-        collection,
-        id: entry.id,
-        title: entry.data.title,
-      })),
-    )
-    .sort((a, b) => a.path.localeCompare(b.path))
+  const entryRoutes = collections.flatMap((collection) =>
+    entriesOf(collection).map((entry) => ({
+      path: routePath(collection, entry),
+      collection,
+      id: entry.id,
+      title: entry.data.title,
+    })),
+  )
+  const site = entriesOf('site')[0]?.data
+  const listRoutes = (Object.keys(routedLists) as RoutedList[]).flatMap((list) => {
+    const { collection, perPage } = routedLists[list]
+    const pages = Math.max(1, Math.ceil(entriesOf(collection).length / perPage))
+    const title = site?.lists[list].title ?? list
+    return Array.from({ length: pages }, (_, index) => ({
+      path: listPagePath(list, index + 1),
+      collection: list,
+      id: String(index + 1),
+      title: index ? `${title}, ${site?.lists[list].page ?? 'page'} ${index + 1}` : title,
+    }))
+  })
+  return [...entryRoutes, ...listRoutes].sort((a, b) => a.path.localeCompare(b.path))
 }

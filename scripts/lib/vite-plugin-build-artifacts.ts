@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
+import { imageCacheDir } from '../../content/_lib/images.ts'
 import { CONTENT_PLUGIN, type ContentApi } from '../../content/_lib/vite-plugin.ts'
 import { writeBuildArtifacts } from './build-artifacts.ts'
 
@@ -9,6 +10,7 @@ import { writeBuildArtifacts } from './build-artifacts.ts'
  */
 export function buildArtifacts(): Plugin {
   let distDir = path.resolve('dist')
+  let root = process.cwd()
   let supabaseUrl: string | undefined
   let content: ContentApi | undefined
   return {
@@ -17,6 +19,7 @@ export function buildArtifacts(): Plugin {
     configResolved(config) {
       // Vike builds the client into <outDir>/client and the server into <outDir>/server.
       distDir = path.dirname(path.resolve(config.root, config.build.outDir))
+      root = config.root
       // The same value the browser code gets as import.meta.env (environment or .env files).
       supabaseUrl = (config.env.VITE_SUPABASE_URL as string | undefined) || undefined
       // The content the pages were rendered from, loaded once for the whole build.
@@ -29,7 +32,10 @@ export function buildArtifacts(): Plugin {
       async handler() {
         if (this.environment?.name !== 'ssr') return
         if (!content) throw new Error(`site:build-artifacts needs the ${CONTENT_PLUGIN} plugin`)
-        await writeBuildArtifacts(distDir, await content.load(), { supabaseUrl })
+        await writeBuildArtifacts(distDir, await content.load(), {
+          supabaseUrl,
+          images: { variants: await content.images(), cacheDir: imageCacheDir(root) },
+        })
       },
     },
   }
