@@ -37,7 +37,7 @@ export function CaseStudyLayout({
             {study.title}
           </h1>
           <p className="mt-4 text-xl text-pretty text-muted">{study.description}</p>
-          <div className="prose mt-10 max-w-none">
+          <div className="prose mt-10 max-w-none" data-case-study-body>
             {Content && <Content components={writerComponentsFor(file)} />}
           </div>
           <p className="mt-12">
