@@ -230,6 +230,8 @@ export async function loadContent(
         }
       }
     }
+    // Links are checked once every route is known, whether or not the rest of the file is right.
+    if (body?.facts.links.length) linkChecks.push({ file: candidate.file, links: body.facts.links })
     if (!result.success || bodyError || source.placeholders.length) continue
     ;(omitted ? omittedDrafts : entries).get(candidate.collection)!.push({
       id: candidate.id,
@@ -240,7 +242,6 @@ export async function loadContent(
       facts: body?.facts,
       images: imageFiles,
     })
-    if (body?.facts.links.length) linkChecks.push({ file: candidate.file, links: body.facts.links })
   }
 
   // 4. Links in bodies must open a page of this build (or a file it serves).

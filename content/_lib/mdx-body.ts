@@ -130,7 +130,7 @@ function checkComponent(
     return [
       {
         position,
-        message: `unknown component <${name || '>'}${suggestion ? `; did you mean <${suggestion}>?` : ''}; writers can use: ${names.map((known) => `<${known}>`).join(', ')}`,
+        message: `unknown component <${name}>${suggestion ? `; did you mean <${suggestion}>?` : ''}; writers can use: ${names.map((known) => `<${known}>`).join(', ')}`,
       },
     ]
   }
