@@ -63,7 +63,7 @@ export function ArticleLayout({
             {Content && <Content components={writerComponentsFor(file)} />}
           </div>
 
-          <aside
+          <section
             className="mt-14 rounded-2xl bg-brand-900 p-8 text-white"
             aria-labelledby="article-cta"
           >
@@ -77,7 +77,7 @@ export function ArticleLayout({
                 tone="inverse"
               />
             </div>
-          </aside>
+          </section>
 
           {(previous || next) && (
             <nav

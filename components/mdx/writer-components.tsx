@@ -30,13 +30,14 @@ function Callout({
 }) {
   const { icon: Icon, className } = CALLOUTS[type]
   return (
-    <aside className={`not-prose my-8 flex gap-4 rounded-xl border p-5 ${className}`}>
+    // A note, not a landmark: it sits inside the article's main content.
+    <div role="note" className={`not-prose my-8 flex gap-4 rounded-xl border p-5 ${className}`}>
       <Icon aria-hidden="true" className="mt-1 size-5 shrink-0 text-ink" />
       <div className="text-slate-800 [&>p:first-child]:mt-0 [&>p]:mt-3">
         {title && <p className="font-semibold text-ink">{title}</p>}
         {children}
       </div>
-    </aside>
+    </div>
   )
 }
 
@@ -78,13 +79,13 @@ function BookingCta({
   children?: ReactNode
 }) {
   return (
-    <aside className="not-prose my-10 rounded-2xl bg-brand-900 p-8 text-white">
+    <div className="not-prose my-10 rounded-2xl bg-brand-900 p-8 text-white">
       <p className="text-xl font-bold">{heading}</p>
       <div className="mt-2 text-brand-100 [&>p+p]:mt-3">{children}</div>
       <div className="mt-6">
         <ActionButton action={{ label, opens: 'booking', variant: 'primary' }} tone="inverse" />
       </div>
-    </aside>
+    </div>
   )
 }
 

@@ -46,14 +46,16 @@ export function analyseBody(
   firstLine: number,
 ): { facts: BodyFacts; problems: BodyProblem[] } {
   const at = (point: { line: number; column: number } | undefined): Position => ({
-    line: (point?.line ?? 1) + firstLine - 1,
+    line: point?.line ?? firstLine,
     column: point?.column ?? 1,
   })
   const facts: BodyFacts = { headings: [], words: 0, links: [], images: [] }
   const problems: BodyProblem[] = []
   let tree: Root
   try {
-    tree = parser.parse(body)
+    // Blank lines in place of the frontmatter: every position, even inside the parser's own
+    // messages, is then a line of the whole file.
+    tree = parser.parse('\n'.repeat(firstLine - 1) + body)
   } catch (error) {
     const { place, reason } = error as {
       place?: { line?: number; column?: number; start?: { line: number; column: number } }
@@ -144,7 +146,7 @@ function checkComponent(
   for (const attribute of node.attributes) {
     const attributePosition = attribute.position
       ? {
-          line: position.line + attribute.position.start.line - (node.position?.start.line ?? 1),
+          line: attribute.position.start.line,
           column: attribute.position.start.column,
         }
       : position
