@@ -75,7 +75,7 @@ const isWrapper = (path: string) =>
   )
 
 /** Decodes percent-escapes (undefined when malformed), folds slashes, drops a trailing one. */
-export function normalizePath(pathname: string): string | undefined {
+function normalizePath(pathname: string): string | undefined {
   let decoded: string
   try {
     decoded = decodeURIComponent(pathname)
@@ -121,7 +121,7 @@ export function guardRoute(
 }
 
 /** The longest listed route, other than "/", that is a whole-segment prefix of `path`. */
-export function longestListedPrefix(path: string, routes: readonly string[]): string | undefined {
+function longestListedPrefix(path: string, routes: readonly string[]): string | undefined {
   let best: string | undefined
   for (const route of routes) {
     if (route === '/' || !path.startsWith(`${route}/`)) continue

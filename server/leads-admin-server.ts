@@ -1,7 +1,6 @@
 // While the site server holds the embedded database, the leads command cannot open it. This tiny
 // server on 127.0.0.1 (random port, random token written to the 0600 lock file) answers for it.
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { timingSafeEqual, randomBytes } from 'node:crypto'
 import {
   isDeliveryStatus,
@@ -12,6 +11,7 @@ import {
   releaseSpam,
   retryContactRequests,
 } from '../supabase/functions/send-contact-email/deliver.ts'
+import { listenOnLoopback } from './listen-on-loopback.ts'
 import type { Logger } from '../supabase/functions/send-contact-email/logger.ts'
 import type { MailTransport } from '../supabase/functions/send-contact-email/mail-transport.ts'
 
@@ -71,18 +71,6 @@ export async function startLeadsAdminServer(deps: {
       },
     )
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', resolve)
-  })
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    token,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      }),
-  }
+  const { origin, close } = await listenOnLoopback(server)
+  return { url: origin, token, close }
 }

@@ -3,7 +3,10 @@
 // and next buttons or the Left and Right arrow keys. Without motion when the visitor prefers so.
 import useEmblaCarousel from 'embla-carousel-react'
 import { useCallback, type KeyboardEvent } from 'react'
+import { PersonSummary } from '../sections/PersonSummary.tsx'
 import { CarouselButton } from '../ui/CarouselButton.tsx'
+import { fillLabel, type CarouselLabels } from './carousel-labels.ts'
+import { focusRing } from '../ui/focus-ring.ts'
 
 export interface InterviewerProfile {
   id: string
@@ -15,18 +18,8 @@ export interface InterviewerProfile {
 
 export interface InterviewerCarouselProps {
   profiles: InterviewerProfile[]
-  labels: {
-    /** Name of the carousel region, e.g. "Our interviewers". */
-    carousel: string
-    previous: string
-    next: string
-    /** A slide's label; "{index}" and "{count}" are replaced, e.g. "{index} of {count}". */
-    slide: string
-  }
+  labels: CarouselLabels
 }
-
-const fill = (template: string, index: number, count: number) =>
-  template.replaceAll('{index}', String(index + 1)).replaceAll('{count}', String(count))
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -59,7 +52,7 @@ export default function InterviewerCarousel({ profiles, labels }: InterviewerCar
         role="group"
         aria-roledescription="carousel"
         aria-label={labels.carousel}
-        className="overflow-hidden rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+        className={`overflow-hidden rounded-xl ${focusRing.region}`}
       >
         <div className="-ml-4 flex touch-pan-y">
           {profiles.map((profile, index) => (
@@ -67,20 +60,12 @@ export default function InterviewerCarousel({ profiles, labels }: InterviewerCar
               key={profile.id}
               role="group"
               aria-roledescription="slide"
-              aria-label={fill(labels.slide, index, profiles.length)}
+              aria-label={fillLabel(labels.slide, index, profiles.length)}
               className="min-w-0 shrink-0 grow-0 basis-full pl-4 sm:basis-1/2 md:basis-1/4 lg:basis-1/5"
               data-slide={profile.id}
             >
               <article className="flex h-full flex-col items-center rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm">
-                <span
-                  aria-hidden="true"
-                  className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800"
-                >
-                  {profile.initials}
-                </span>
-                <h3 className="mt-4 font-semibold text-ink">{profile.name}</h3>
-                <p className="text-sm font-medium text-brand-700">{profile.role}</p>
-                <p className="mt-3 text-sm text-muted">{profile.bio}</p>
+                <PersonSummary person={profile} variant="interviewer" />
               </article>
             </div>
           ))}

@@ -5,23 +5,16 @@ import { useState } from 'react'
 import { Button } from 'react-aria-components/Button'
 import { TestimonialQuote, type Testimonial } from '../sections/TestimonialQuote.tsx'
 import { CarouselButton } from '../ui/CarouselButton.tsx'
+import { fillLabel, type CarouselLabels } from './carousel-labels.ts'
+import { focusRing } from '../ui/focus-ring.ts'
 
 export interface TestimonialCarouselProps {
   items: Testimonial[]
-  labels: {
-    /** Name of the carousel region, e.g. "Testimonials". */
-    carousel: string
-    previous: string
-    next: string
+  labels: CarouselLabels & {
     /** A dot's label; "{index}" and "{count}" are replaced, e.g. "Show testimonial {index}". */
     goTo: string
-    /** A slide's label, e.g. "{index} of {count}". */
-    slide: string
   }
 }
-
-const fill = (template: string, index: number, count: number) =>
-  template.replaceAll('{index}', String(index + 1)).replaceAll('{count}', String(count))
 
 export default function TestimonialCarousel({ items, labels }: TestimonialCarouselProps) {
   const [current, setCurrent] = useState(0)
@@ -48,7 +41,7 @@ export default function TestimonialCarousel({ items, labels }: TestimonialCarous
               key={item.name}
               role="group"
               aria-roledescription="slide"
-              aria-label={fill(labels.slide, index, count)}
+              aria-label={fillLabel(labels.slide, index, count)}
               aria-hidden={index !== current}
               inert={index !== current}
               className="w-full shrink-0 px-2"
@@ -64,10 +57,10 @@ export default function TestimonialCarousel({ items, labels }: TestimonialCarous
           {items.map((item, index) => (
             <Button
               key={item.name}
-              aria-label={fill(labels.goTo, index, count)}
+              aria-label={fillLabel(labels.goTo, index, count)}
               aria-current={index === current ? 'true' : undefined}
               onPress={() => setCurrent(index)}
-              className="group flex size-8 items-center justify-center rounded-full outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600"
+              className={`group flex size-8 items-center justify-center rounded-full outline-none ${focusRing.ariaData}`}
             >
               <span
                 aria-hidden="true"

@@ -7,6 +7,7 @@ import { Button } from 'react-aria-components/Button'
 import { useCloseOnNavigation } from './use-close-on-navigation.ts'
 import { useCloseOnOutsidePress } from './use-close-on-outside-press.ts'
 import { useDisclosure } from './use-disclosure.ts'
+import { focusRingWhen } from '../ui/focus-ring.ts'
 
 interface NavLink {
   label: string
@@ -68,7 +69,7 @@ export default function MobileMenu({
         {...triggerProps}
         onPress={() => setExpanded(!isExpanded)}
         className={({ isFocusVisible }) =>
-          `inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 ${isFocusVisible ? 'outline-2 outline-offset-2 outline-brand-600' : 'outline-none'}`
+          `inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 ${focusRingWhen(isFocusVisible)}`
         }
       >
         {isExpanded ? (

@@ -14,6 +14,7 @@ import { Button } from 'react-aria-components/Button'
 import { useCloseOnNavigation } from './use-close-on-navigation.ts'
 import { useCloseOnOutsidePress } from './use-close-on-outside-press.ts'
 import { useDisclosure } from './use-disclosure.ts'
+import { focusRingWhen } from '../ui/focus-ring.ts'
 
 const BLUR_CLOSE_DELAY_MS = 100
 
@@ -60,7 +61,7 @@ export default function NavMenu({ label, items, currentPath }: NavMenuProps) {
         onPress={() => setExpanded(!isExpanded)}
         {...focusProps}
         className={({ isFocusVisible }) =>
-          `inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-ink motion-reduce:transition-none ${isCurrentSection ? 'text-brand-700' : 'text-slate-700'} ${isFocusVisible ? 'outline-2 outline-offset-2 outline-brand-600' : 'outline-none'}`
+          `inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-ink motion-reduce:transition-none ${isCurrentSection ? 'text-brand-700' : 'text-slate-700'} ${focusRingWhen(isFocusVisible)}`
         }
       >
         {label}

@@ -1,6 +1,7 @@
 import type { Action } from '../../content/index.ts'
 import { ActionRow } from '../ActionButton.tsx'
 import { useSite } from '../site-context.tsx'
+import { KeyFigures } from './KeyFigures.tsx'
 import { IconBadge, type IconName } from './icons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
@@ -42,17 +43,7 @@ export function CaseStudies({ cases, labels, actions, ...heading }: CaseStudiesP
             <h4 className="mt-4 text-sm font-semibold text-ink">{labels.solution}</h4>
             <p className="mt-1 text-muted">{study.solution}</p>
             <h4 className="mt-6 text-sm font-semibold text-ink">{labels.results}</h4>
-            <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {study.results.map((result) => (
-                <div
-                  key={result.label}
-                  className="flex flex-col-reverse rounded-lg bg-brand-50 p-3 text-center"
-                >
-                  <dt className="mt-1 text-xs font-medium text-slate-700">{result.label}</dt>
-                  <dd className="text-xl font-bold text-brand-800">{result.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <KeyFigures figures={study.results} size="compact" />
             <a
               href={study.path}
               className="mt-6 self-start font-semibold text-brand-700 hover:underline"

@@ -5,15 +5,13 @@ import ContactForm from '../forms/ContactForm.island.tsx'
 import { useSite } from '../site-context.tsx'
 import { Container } from '../ui/Container.tsx'
 import { buttonStyles } from '../ui/button-styles.ts'
+import { fieldStyles, inputStyles, labelStyles } from '../ui/field-styles.ts'
 import { cardClass } from './SectionShell.tsx'
 import { SocialIcon } from './SocialIcon.tsx'
 
 export type ContactProps = Extract<Section, { type: 'contact' }>
 /** Every word of the contact form, for the form island's props. */
 export type ContactFormCopy = ContactProps['form']
-
-const fieldClass =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600'
 
 /** A field of the form for visitors without JavaScript: a label and a plain input. */
 function PlainField({
@@ -36,8 +34,8 @@ function PlainField({
 }) {
   const id = `contact-${name}`
   return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <label htmlFor={id} className="font-medium text-ink">
+    <div className={wide ? `${fieldStyles} sm:col-span-2` : fieldStyles}>
+      <label htmlFor={id} className={labelStyles}>
         {words.label}
       </label>
       {multiline ? (
@@ -46,7 +44,7 @@ function PlainField({
           name={name}
           required={required}
           placeholder={words.placeholder}
-          className={`${fieldClass} min-h-[150px]`}
+          className={inputStyles({ className: 'min-h-[150px]' })}
         />
       ) : (
         <input
@@ -56,7 +54,7 @@ function PlainField({
           required={required}
           autoComplete={autoComplete}
           placeholder={words.placeholder}
-          className={fieldClass}
+          className={inputStyles()}
         />
       )}
     </div>

@@ -1,6 +1,7 @@
 import { Island } from '../../renderer/Island.tsx'
 import InterviewerCarousel from '../carousels/InterviewerCarousel.island.tsx'
 import { useSite } from '../site-context.tsx'
+import { PersonSummary } from './PersonSummary.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface Person {
@@ -9,19 +10,6 @@ export interface Person {
   role: string
   bio: string
   initials: string
-}
-
-function Avatar({ initials, large = false }: { initials: string; large?: boolean }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white ${
-        large ? 'size-20 text-2xl' : 'size-14 text-lg'
-      }`}
-    >
-      {initials}
-    </span>
-  )
 }
 
 /** The leadership team: three large cards. */
@@ -34,10 +22,7 @@ export function Leaders({
       <ul className="grid gap-6 md:grid-cols-3" data-leaders>
         {people.map((person) => (
           <li key={person.name} className={`${cardClass} text-center`}>
-            <Avatar initials={person.initials} large />
-            <h3 className="mt-5 text-lg font-semibold text-ink">{person.name}</h3>
-            <p className="text-sm font-medium text-brand-700">{person.role}</p>
-            <p className="mt-3 text-muted">{person.bio}</p>
+            <PersonSummary person={person} variant="leader" />
           </li>
         ))}
       </ul>

@@ -49,6 +49,15 @@ const inOrder = <T extends Ordered>(entries: T[]) =>
     .sort((a, b) => a.data.order - b.data.order)
     .map(({ id, data }) => ({ id, ...data }) as T['data'] & { id: string })
 
+// Guides and scorecards are the same request cards over two collections.
+const withRequestItems =
+  <K extends 'guide' | 'scorecard'>(kind: K, collection: `${K}s`) =>
+  <S extends object>(section: S) => ({
+    ...section,
+    kind,
+    items: inOrder(getCollection(collection)),
+  })
+
 export const sectionRegistry = {
   hero: defineSection({ schema: heroSection, Component: Hero }),
   faq: defineSection({
@@ -122,20 +131,12 @@ export const sectionRegistry = {
   }),
   guides: defineSection({
     schema: guidesSection,
-    resolve: (section) => ({
-      ...section,
-      kind: 'guide' as const,
-      items: inOrder(getCollection('guides')),
-    }),
+    resolve: withRequestItems('guide', 'guides'),
     Component: RequestCards,
   }),
   scorecards: defineSection({
     schema: scorecardsSection,
-    resolve: (section) => ({
-      ...section,
-      kind: 'scorecard' as const,
-      items: inOrder(getCollection('scorecards')),
-    }),
+    resolve: withRequestItems('scorecard', 'scorecards'),
     Component: RequestCards,
   }),
   contact: defineSection({ schema: contactSection, Component: Contact }),

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button, type ButtonProps } from 'react-aria-components/Button'
+import { focusRingWhen } from './focus-ring.ts'
 
 /** A round previous/next button for carousels. */
 export function CarouselButton({
@@ -16,7 +17,7 @@ export function CarouselButton({
       {...props}
       aria-label={label}
       className={({ isFocusVisible }) =>
-        `flex size-11 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-ink shadow-sm transition-colors hover:bg-slate-50 motion-reduce:transition-none ${isFocusVisible ? 'outline-2 outline-offset-2 outline-brand-600' : 'outline-none'}`
+        `flex size-11 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-ink shadow-sm transition-colors hover:bg-slate-50 motion-reduce:transition-none ${focusRingWhen(isFocusVisible)}`
       }
     >
       <Icon aria-hidden="true" className="size-5" />

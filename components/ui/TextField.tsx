@@ -4,14 +4,7 @@ import { Input } from 'react-aria-components/Input'
 import { Label } from 'react-aria-components/Label'
 import { TextArea, TextAreaContext } from 'react-aria-components/TextArea'
 import { TextField as AriaTextField, type TextFieldProps } from 'react-aria-components/TextField'
-import { tv } from 'tailwind-variants/lite'
-
-const inputStyles = tv({
-  base: 'block w-full rounded-lg border bg-white px-3 py-2 text-base text-ink placeholder:text-slate-500 outline-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 data-[focused]:border-brand-600 disabled:opacity-60',
-  variants: {
-    invalid: { true: 'border-red-700', false: 'border-slate-300' },
-  },
-})
+import { errorStyles, fieldStyles, inputStyles, labelStyles } from './field-styles.ts'
 
 export interface Props extends Omit<TextFieldProps, 'children' | 'className'> {
   label: string
@@ -38,11 +31,11 @@ export function TextField({
     <AriaTextField
       {...props}
       isInvalid={props.isInvalid ?? (errorMessage ? true : undefined)}
-      className={`flex flex-col gap-1.5 ${className}`}
+      className={`${fieldStyles} ${className}`}
     >
       {({ isInvalid }) => (
         <>
-          <Label className="text-sm font-medium text-ink">{label}</Label>
+          <Label className={labelStyles}>{label}</Label>
           {rows ? (
             <UntypedTextArea
               rows={rows}
@@ -55,7 +48,7 @@ export function TextField({
               className={inputStyles({ invalid: isInvalid, className: inputClassName })}
             />
           )}
-          <FieldError className="text-sm font-medium text-red-700">{errorMessage}</FieldError>
+          <FieldError className={errorStyles}>{errorMessage}</FieldError>
         </>
       )}
     </AriaTextField>

@@ -10,6 +10,7 @@ import {
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components/Toast'
 import { tv } from 'tailwind-variants/lite'
+import { focusRing } from './focus-ring.ts'
 
 export interface ToastMessage {
   title: string
@@ -21,7 +22,7 @@ export interface ToastMessage {
 export const toastQueue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 3 })
 
 const toastStyles = tv({
-  base: 'pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+  base: `pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg outline-none ${focusRing.control}`,
   variants: {
     variant: {
       default: 'border-slate-200 bg-white text-ink',
@@ -54,7 +55,7 @@ export function Toasts() {
             {/* Labelled by React Aria ("Close", localised). */}
             <Button
               slot="close"
-              className="-m-1 flex size-8 shrink-0 items-center justify-center rounded-md outline-none hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-current"
+              className={`-m-1 flex size-8 shrink-0 items-center justify-center rounded-md outline-none hover:bg-black/10 ${focusRing.onColour}`}
             >
               <X aria-hidden="true" className="size-4" />
             </Button>

@@ -3,8 +3,9 @@
 // rather than with tailwind-variants: the button is in islands that hydrate on load (the
 // not-found page's actions), and tailwind-variants would add ~2.5 KB gzip to those pages'
 // budget for two variants that never conflict.
-const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold no-underline transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 motion-reduce:transition-none'
+import { focusRing } from './focus-ring.ts'
+
+const BASE = `inline-flex items-center justify-center gap-2 rounded-lg font-semibold no-underline transition-colors ${focusRing.control} disabled:cursor-not-allowed disabled:opacity-60 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 motion-reduce:transition-none`
 
 const VARIANTS = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 data-[pressed]:bg-brand-900',

@@ -3,8 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { parse } from 'yaml'
-
-const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
+import { clientDir } from './built-site.ts'
 
 test('a known sentence of page copy is in the HTML and in no built .js file', async () => {
   const home = parse(

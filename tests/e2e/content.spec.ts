@@ -1,12 +1,10 @@
 // The counts and constants of the spec (§2, §3, §9), asserted on the built HTML.
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { expectedRoutes } from '../../scripts/lib/routes.ts'
+import { answerAsHostWithoutRules } from './built-site.ts'
 
 const routes = await expectedRoutes()
 const routePaths = routes.map((route) => route.path)
-const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 
 const GUIDE_IDS = [
   'complete-guide',
@@ -399,14 +397,7 @@ test.describe('route guard', () => {
   test('on a static host serving 404.html, the page script redirects, replacing history', async ({
     page,
   }) => {
-    const notFoundHtml = await readFile(path.join(clientDir, '404.html'), 'utf8')
-    // What Netlify or Cloudflare Pages do for an address with no file and no rule.
-    await page.route('**/www.example.com/**', (route) =>
-      route.fulfill({ status: 404, contentType: 'text/html', body: notFoundHtml }),
-    )
-    await page.route('**/services/not-a-page', (route) =>
-      route.fulfill({ status: 404, contentType: 'text/html', body: notFoundHtml }),
-    )
+    await answerAsHostWithoutRules(page, '**/www.example.com/**', '**/services/not-a-page')
     const logged: string[] = []
     page.on('console', (message) => logged.push(message.text()))
 

@@ -4,8 +4,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { collectConsole } from './helpers.ts'
-
-const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
+import { answerAsHostWithoutRules, clientDir } from './built-site.ts'
 
 test('dist/client carries _redirects, _headers and a vercel.json with both', async () => {
   const vercel = JSON.parse(await readFile(path.join(clientDir, 'vercel.json'), 'utf8'))
@@ -41,10 +40,7 @@ test('a redirect by the not-found page (a host without rules) is named there too
   page,
 }) => {
   // A static host with no redirect rules answers every unknown address with 404.html.
-  const notFoundPage = await readFile(path.join(clientDir, '404.html'), 'utf8')
-  await page.route('**/process/unknown-step', (route) =>
-    route.fulfill({ status: 404, contentType: 'text/html', body: notFoundPage }),
-  )
+  await answerAsHostWithoutRules(page, '**/process/unknown-step')
   const warnings = collectConsole(page, 'warning')
   await page.goto('/process/unknown-step')
   await expect(page).toHaveURL(/\/process$/)

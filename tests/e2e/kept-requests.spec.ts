@@ -10,13 +10,8 @@ import {
 import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import { FUNCTION_URL } from './fixtures.ts'
-import {
-  expectNoAxeViolations,
-  gate,
-  hydrated,
-  keptInBrowser,
-  startContactForm,
-} from './helpers.ts'
+import { expectNoAxeViolations, gate, hydrated, keptInBrowser } from './helpers.ts'
+import { openGuideRequest, sendContactMessage, sendRequest } from './prospect.ts'
 import { storedLeads, uniqueEmail } from './stored-leads.ts'
 
 const KEPT_TITLE = 'Not sent yet'
@@ -29,13 +24,18 @@ const notice = (page: Page) => page.getByRole('region', { name: 'Requests not se
 const rowsFor = async (email: string) =>
   (await storedLeads()).filter((lead) => lead.email === email)
 
-async function sendContactMessage(page: Page, email: string) {
-  const form = await startContactForm(page)
-  await form.getByLabel('Name').fill('Ada Lovelace')
-  await form.getByLabel('Email').fill(email)
-  await form.getByLabel('Phone Number').fill('(305) 555-0199')
-  await form.getByLabel('Message').fill('We hire four backend engineers this quarter.')
-  await form.getByRole('button', { name: 'Send Message' }).click()
+/** Sends a contact message while the function cannot be reached; it is kept, the toast says so. */
+async function keepContactMessage(
+  page: Page,
+  label: string,
+  failure: 'connectionrefused' | 'internetdisconnected',
+) {
+  const email = uniqueEmail(label)
+  await page.route(FUNCTION_URL, (route) => route.abort(failure))
+  await page.goto('/contact')
+  await sendContactMessage(page, email)
+  await expectKeptToast(page, KEPT_MESSAGE)
+  return email
 }
 
 async function expectKeptToast(page: Page, description: string) {
@@ -60,11 +60,7 @@ test('production waits 15 s for the function before keeping a request', () => {
 test('function blocked: kept, toast and notice say so, sent on the next page load, one row', async ({
   page,
 }) => {
-  const email = uniqueEmail('blocked')
-  await page.route(FUNCTION_URL, (route) => route.abort('connectionrefused'))
-  await page.goto('/contact')
-  await sendContactMessage(page, email)
-  await expectKeptToast(page, KEPT_MESSAGE)
+  const email = await keepContactMessage(page, 'blocked', 'connectionrefused')
   const [kept, ...others] = await keptInBrowser(page)
   expect(others).toEqual([])
   expect(kept).toMatchObject({
@@ -98,16 +94,8 @@ test('function failing (503): kept, sent when the browser is back online, one ro
   await page.route(FUNCTION_URL, (route) =>
     route.fulfill({ status: 503, json: { error: 'Service unavailable' } }),
   )
-  await page.goto('/resources/guides')
-  const button = page.getByRole('button', { name: /^Request Guide/ }).first()
-  await button.scrollIntoViewIfNeeded()
-  await hydrated(page, 'request/RequestButton')
-  await button.click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Name').fill('Grace Hopper')
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Company (optional)').fill('Navy Labs')
-  await dialog.getByRole('button', { name: 'Send Request' }).click()
+  const dialog = await openGuideRequest(page)
+  await sendRequest(page, { Name: 'Grace Hopper', Email: email, 'Company (optional)': 'Navy Labs' })
   await expectKeptToast(page, KEPT_REQUEST)
   await expect(dialog).toBeHidden()
   const [kept] = await keptInBrowser(page)
@@ -165,11 +153,7 @@ test('function slow: kept after exactly 15 s; its late arrival and the resend ma
 test('the notice is keyboard-usable and axe-clean, and discarding sends nothing', async ({
   page,
 }) => {
-  const email = uniqueEmail('discard')
-  await page.route(FUNCTION_URL, (route) => route.abort('internetdisconnected'))
-  await page.goto('/contact')
-  await sendContactMessage(page, email)
-  await expectKeptToast(page, KEPT_MESSAGE)
+  const email = await keepContactMessage(page, 'discard', 'internetdisconnected')
   await expect(notice(page)).toBeVisible()
   await expectNoAxeViolations(page)
 
@@ -235,16 +219,9 @@ test('an autofill-speed guide request (well under 3 s) is stored as an ordinary 
     if (request.url().includes(CONTACT_FUNCTION_PATH) && request.method() === 'POST')
       sent.push(request.postDataJSON() as Record<string, unknown>)
   })
-  await page.goto('/resources/guides')
-  const button = page.getByRole('button', { name: /^Request Guide/ }).first()
-  await button.scrollIntoViewIfNeeded()
-  await hydrated(page, 'request/RequestButton')
-  await button.click()
-  const dialog = page.getByRole('dialog')
+  await openGuideRequest(page)
   // What autofill does: both fields filled at once, then straight to the button.
-  await dialog.getByLabel('Name').fill('Katherine Johnson')
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByRole('button', { name: 'Send Request' }).click()
+  await sendRequest(page, { Name: 'Katherine Johnson', Email: email })
   await expect(page.getByText('Request Sent')).toBeVisible()
   expect(sent).toHaveLength(1)
   expect(sent[0]!.elapsedMs).toBeLessThan(3000)

@@ -2,7 +2,7 @@
 // function the local server mounts, and the leads command finds what they stored.
 import { expect, test } from '@playwright/test'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
-import { hydrated, startContactForm } from './helpers.ts'
+import { openGuideRequest, sendContactMessage, sendRequest } from './prospect.ts'
 import { storedLeads, uniqueEmail } from './stored-leads.ts'
 
 // Unique per run, so rows from earlier runs in the same data directory never match.
@@ -13,13 +13,8 @@ test('a message sent from the contact page is stored and listed by `npm run lead
   page,
 }) => {
   await page.goto('/contact')
-  const form = await startContactForm(page)
   const email = `ada-${run}@example.com`
-  await form.getByLabel('Name').fill('Ada Lovelace')
-  await form.getByLabel('Email').fill(email)
-  await form.getByLabel('Phone Number').fill('(305) 555-0199')
-  await form.getByLabel('Message').fill('We hire four backend engineers this quarter.')
-  await form.getByRole('button', { name: 'Send Message' }).click()
+  const form = await sendContactMessage(page, email)
   await expect(page.getByText('Message sent!')).toBeVisible()
   await expect(form.getByLabel('Name')).toHaveValue('')
 
@@ -36,17 +31,9 @@ test('a message sent from the contact page is stored and listed by `npm run lead
 })
 
 test('a guide request is stored with its kind, title and company', async ({ page }) => {
-  await page.goto('/resources/guides')
   const email = `grace-${run}@example.com`
-  const request = page.getByRole('button', { name: /^Request Guide/ }).first()
-  await request.scrollIntoViewIfNeeded()
-  await hydrated(page, 'request/RequestButton')
-  await request.click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Name').fill('Grace Hopper')
-  await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Company (optional)').fill('Navy Labs')
-  await dialog.getByRole('button', { name: 'Send Request' }).click()
+  const dialog = await openGuideRequest(page)
+  await sendRequest(page, { Name: 'Grace Hopper', Email: email, 'Company (optional)': 'Navy Labs' })
   await expect(page.getByText('Request Sent')).toBeVisible()
   await expect(dialog).toBeHidden()
 

@@ -1,11 +1,10 @@
 import { readdir } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { hydrated } from './helpers.ts'
 import { expectedRoutes } from '../../scripts/lib/routes.ts'
+import { clientDir } from './built-site.ts'
 
 const routes = await expectedRoutes()
-const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 
 test('the build prerenders exactly the routes of the route table, plus the 404 page', async () => {
   const htmlFiles = (await readdir(clientDir, { recursive: true })).filter((file) =>

@@ -9,6 +9,7 @@ import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
 import { cspHash } from '../../scripts/lib/inline-sources.ts'
 import { expectedRoutes } from '../../scripts/lib/routes.ts'
+import { clientDir } from './built-site.ts'
 
 const routes = await expectedRoutes()
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
@@ -35,7 +36,6 @@ function plansOn(route: (typeof routes)[number]): string[] {
       : [],
   )
 }
-const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 
 type Json = Record<string, unknown>
 const attribute = (html: string, selector: RegExp) => selector.exec(html)?.[1]
@@ -318,29 +318,30 @@ async function openEveryPopup(page: Page) {
   }
 }
 
+// One test per page and width, so the two workers share them and each has its own time limit.
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]) {
   test.describe(`content security policy in the browser at ${viewport.width} px`, () => {
     test.use({ viewport })
-    test('no route reports a violation, with every dialog and menu opened', async ({ page }) => {
-      // Every route is visited with each popup opened: the time grows with the route table.
-      test.setTimeout(30_000 + routes.length * 8_000)
-      const violations: string[] = []
-      page.on('console', (message) => {
-        if (/Content[- ]Security[- ]Policy/i.test(message.text()))
-          violations.push(`${page.url()}: ${message.text()}`)
-      })
-      await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          const report = (window as unknown as { reportViolation(text: string): void })
-            .reportViolation
-          report(`${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI}`)
+    for (const address of [...routes.map((route) => route.path), '/no-such-page'])
+      test(`${address} reports no violation, with every dialog and menu opened`, async ({
+        page,
+      }) => {
+        const violations: string[] = []
+        page.on('console', (message) => {
+          if (/Content[- ]Security[- ]Policy/i.test(message.text()))
+            violations.push(`${page.url()}: ${message.text()}`)
         })
-      })
-      for (const address of [...routes.map((route) => route.path), '/no-such-page']) {
+        await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
+        await page.addInitScript(() => {
+          document.addEventListener('securitypolicyviolation', (event) => {
+            const report = (window as unknown as { reportViolation(text: string): void })
+              .reportViolation
+            report(`${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI}`)
+          })
+        })
         await page.goto(address)
         await expect(
           page.locator('[data-island][data-hydrate="load"]:not([data-hydrated])'),
@@ -348,8 +349,7 @@ for (const viewport of [
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
         await page.waitForTimeout(300)
         await openEveryPopup(page)
-      }
-      expect(violations).toEqual([])
-    })
+        expect(violations).toEqual([])
+      })
   })
 }

@@ -43,6 +43,13 @@ const commitAll = async (message: string) => {
   return git(repo, ['rev-parse', 'HEAD'])
 }
 
+/** Commits the working tree, builds that commit in a worktree of its own, reads its pages. */
+const commitAndBuild = async (label: string) => {
+  const build = await buildCommitInWorktree(repo, { label, commit: await commitAll(label) })
+  builds.push(build)
+  return readBuiltPages(path.join(build.distDir, 'client'))
+}
+
 async function edit(file: string, from: string, to: string) {
   const full = path.join(repo, file)
   const text = await readFile(full, 'utf8')
@@ -157,10 +164,7 @@ describe('npm run changes', () => {
         '          href: /industries/blockchain\n',
         '          href: /industries/blockchain\n        - label: Robotics\n          href: /industries/robotics\n',
       )
-      const commit = await commitAll('robotics')
-      const build = await buildCommitInWorktree(repo, { label: 'robotics', commit })
-      builds.push(build)
-      const changes = compareSites(before, await readBuiltPages(path.join(build.distDir, 'client')))
+      const changes = compareSites(before, await commitAndBuild('robotics'))
       expect(changes.added.map((page) => page.route)).toEqual(['/industries/robotics'])
       expect(changes.removed).toEqual([])
       expect(changes.changed).toEqual([])
@@ -183,12 +187,9 @@ describe('npm run changes', () => {
         'export function SiteFooter(',
         '// The footer repeats the company facts for visitors who scroll to the end.\nexport function SiteFooter(',
       )
-      const commit = await commitAll('a comment')
-      const after = await buildCommitInWorktree(repo, { label: 'a comment', commit })
-      builds.push(after)
       const changes = compareSites(
         await readBuiltPages(path.join(before.distDir, 'client')),
-        await readBuiltPages(path.join(after.distDir, 'client')),
+        await commitAndBuild('a comment'),
       )
       expect(nothingChanged(changes)).toBe(true)
       // The site's pages and the added industry.

@@ -187,6 +187,13 @@ export interface RequestExtras {
   elapsedMs: number
 }
 
+// Key order is the wire order: the spec's fields first, then the form's extras.
+const contactFields = (values: { name: string; email: string; phone: string }) => ({
+  name: values.name,
+  email: values.email,
+  phone: values.phone,
+})
+
 const extraFields = (extras: RequestExtras) => ({
   [HONEYPOT_FIELD]: extras.honeypot,
   [ELAPSED_FIELD]: Math.round(extras.elapsedMs),
@@ -198,13 +205,7 @@ export function contactRequestBody(
   values: ContactFormValues,
   extras: RequestExtras,
 ): FormRequestBody {
-  return {
-    name: values.name,
-    email: values.email,
-    phone: values.phone,
-    message: values.message,
-    ...extraFields(extras),
-  }
+  return { ...contactFields(values), message: values.message, ...extraFields(extras) }
 }
 
 /** The body a guide or scorecard request dialog sends: its extra fields go into the message. */
@@ -214,9 +215,7 @@ export function requestDialogBody(
   extras: RequestExtras,
 ): FormRequestBody {
   return {
-    name: values.name,
-    email: values.email,
-    phone: values.phone,
+    ...contactFields(values),
     message: composeRequestMessage({
       kind: item.kind,
       title: item.title,

@@ -1,5 +1,6 @@
 // Shared fixtures for the backend tests: an in-memory PGlite with the real migrations, request
 // builders, and mail transports that record or fail.
+import { expect } from 'vitest'
 import { composeRequestMessage } from '../../../supabase/functions/_shared/contact-request.ts'
 import type { HandlerConfig } from '../../../supabase/functions/send-contact-email/config.ts'
 import { createHandler } from '../../../supabase/functions/send-contact-email/handler.ts'
@@ -79,7 +80,8 @@ export function post(
       referer: 'http://localhost:3000/guides?utm_source=x',
       ...options.headers,
     },
-    body: options.raw ? (body as string) : JSON.stringify(body),
+    // raw: the bytes as given (a string, or a Uint8Array of any encoding).
+    body: options.raw ? (body as BodyInit) : JSON.stringify(body),
   })
 }
 
@@ -158,4 +160,12 @@ export function handlerOn(
     config: { ...testConfig, ...overrides.config },
   })
   return { handle, store, mail, logger }
+}
+
+/** Checks the function's answer to a stored request (200, `{ ok: true, id }`) and returns it. */
+export async function expectAccepted(response: Response): Promise<{ ok: true; id: string }> {
+  expect(response.status).toBe(200)
+  const answer = await response.json()
+  expect(answer).toEqual({ ok: true, id: expect.any(String) })
+  return answer
 }
