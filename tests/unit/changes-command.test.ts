@@ -20,8 +20,8 @@ const run = promisify(execFile)
 const siteRoot = path.resolve(import.meta.dirname, '../..')
 // Generous: the machines these run on are shared, and a build can take ten times longer there.
 const BUILD_TIMEOUT = 300_000
-/** How many pages the site has: every count below follows from it. */
-const pages = (await expectedRoutes()).length
+/** How many pages the build has (every route, and the not-found page): the counts follow. */
+const pages = (await expectedRoutes()).length + 1
 
 let scratch: string
 let repo: string
