@@ -1,7 +1,7 @@
 // The content collections: which folder holds what, and the schema every file there must follow.
 // The schemas live in ./_schema/, one file per job: shared fields (fields.ts), one file per
 // section type (sections/), the site (site.ts), pages (pages.ts), lists (lists.ts) and resources
-// (resources.ts). Writers: each field's description says what it is for; `npm run check:content`
+// (resources.ts) and long-form articles (articles.ts). Writers: each field's description says what it is for; `npm run check:content`
 // checks them all.
 import type { z } from 'zod'
 import { defineCollection } from './_lib/collection.ts'
@@ -13,6 +13,7 @@ import {
   pricingSchema,
   testimonialsSchema,
 } from './_schema/lists.ts'
+import { articlesSchema, tagsSchema } from './_schema/articles.ts'
 import { faqsSchema, industriesSchema, legalSchema, pagesSchema } from './_schema/pages.ts'
 import { caseStudiesSchema, requestTargetSchema } from './_schema/resources.ts'
 import { siteSchema } from './_schema/site.ts'
@@ -50,12 +51,14 @@ export const collections = {
   leaders: defineCollection({ type: 'data', source: 'leaders', schema: leadersSchema }),
   expertise: defineCollection({ type: 'data', source: 'expertise', schema: expertiseSchema }),
   'case-studies': defineCollection({
-    type: 'data',
+    type: 'document',
     source: 'case-studies',
     schema: caseStudiesSchema,
   }),
   guides: defineCollection({ type: 'data', source: 'guides', schema: requestTargetSchema }),
   scorecards: defineCollection({ type: 'data', source: 'scorecards', schema: requestTargetSchema }),
+  articles: defineCollection({ type: 'document', source: 'articles', schema: articlesSchema }),
+  tags: defineCollection({ type: 'data', source: 'tags', schema: tagsSchema }),
 }
 
 export type Collections = typeof collections

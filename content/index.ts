@@ -1,16 +1,32 @@
 // The typed door to content for pages and the renderer (server only): entries arrive already
 // checked against content/config.ts, so a page can trust every field it reads.
 import type { ComponentType } from 'react'
-import { entries, omittedDrafts } from 'virtual:content'
+import { entries, images, omittedDrafts } from 'virtual:content'
+import { listItemKey } from './_lib/collection.ts'
+import type { ResponsiveImage } from './_lib/images.ts'
+import type { Heading } from './_lib/mdx-body.ts'
 import type { CollectionName, EntryData } from './config.ts'
-import { buildRouteTable, routePath, type RouteEntry, type RoutedCollection } from './routes.ts'
+import {
+  buildRouteTable,
+  routePath,
+  type RouteEntry,
+  type RoutedCollection,
+  type RoutedList,
+} from './routes.ts'
+
+/** What the MDX body of a document is rendered with: the writer components, by name. */
+export type MdxComponents = Record<string, ComponentType<never>>
 
 export interface Entry<C extends CollectionName> {
   id: string
   file: string
   data: EntryData<C>
+  /** Document collections: the body's headings (with their anchors), for a table of contents. */
+  headings?: Heading[]
+  /** Document collections: the body's length in words, for the reading time. */
+  words?: number
   /** The MDX body, for document collections. */
-  Content?: ComponentType
+  Content?: ComponentType<{ components?: MdxComponents }>
 }
 
 /**
@@ -18,7 +34,18 @@ export interface Entry<C extends CollectionName> {
  * so writers can preview them. The sitemap is written by the build alone, so it never lists one.
  */
 export function getCollection<C extends CollectionName>(name: C): Entry<C>[] {
-  return (entries[name] ?? []) as Entry<C>[]
+  return (entries[name] ?? []) as unknown as Entry<C>[]
+}
+
+/**
+ * The responsive variants of a picture: `src` as written in `file` ("./images/x.png" in
+ * content/articles/y.mdx). The content check has made sure it exists.
+ */
+export function getImage(file: string, src: string): ResponsiveImage {
+  const key = `${file.slice(0, file.lastIndexOf('/'))}/${src.replace(/^\.\//, '')}`
+  const image = images[key]
+  if (!image) throw new Error(`${file}: no picture ${src} (content/…/images/)`)
+  return image
 }
 
 /** Drafts left out of this build (empty in the dev server): links to them must go too. */
@@ -37,15 +64,21 @@ export function getSite(): EntryData<'site'> {
 }
 
 export type { Action, Link, Section } from './config.ts'
-export type { RouteEntry, RoutedCollection } from './routes.ts'
+export type { RouteEntry, RoutedCollection, RoutedList } from './routes.ts'
+export { listPagePath, routedLists } from './routes.ts'
+export type { Heading, ResponsiveImage }
+
+// The entries never change while this module lives (the dev server reloads it with them), and
+// every page's head asks for the table: it is built once.
+let routes: RouteEntry[] | undefined
 
 /** Every route of the built site (in the dev server, drafts' routes too). */
 export function listRoutes(): RouteEntry[] {
-  return buildRouteTable(getCollection)
+  return (routes ??= buildRouteTable(getCollection))
 }
 
 /** The addresses of one routed collection's entries: what its pages/ folder prerenders. */
-export function routePaths(collection: RoutedCollection): string[] {
+export function routePaths(collection: RoutedCollection | RoutedList): string[] {
   return listRoutes()
     .filter((route) => route.collection === collection)
     .map((route) => route.path)
@@ -59,4 +92,15 @@ export function pathOf(collection: RoutedCollection, id: string): string {
 /** Addresses of drafts left out of this build, so the navigation drops links to them. */
 export function listOmittedDraftPaths(): Set<string> {
   return new Set(buildRouteTable(getOmittedDrafts).map((route) => route.path))
+}
+
+/** A person an entry names (an article's author): a leader or an interviewer, by its key. */
+export function getPerson(key: string): { name: string; role: string } {
+  const people = [
+    ...getEntry('interviewers', 'network').data.items,
+    ...getCollection('leaders').flatMap((entry) => entry.data.items),
+  ]
+  const person = people.find((candidate) => listItemKey(candidate) === key)
+  if (!person) throw new Error(`content: no leader or interviewer "${key}"`)
+  return { name: person.name, role: person.role }
 }

@@ -2,13 +2,24 @@
 // below feeds the prerender lists and route functions of pages/ (pages/routing.ts), the
 // not-found page's guard, the breadcrumbs, the sitemap, the hosting redirects and the tests.
 // A new routable collection is one line in `routedCollections` plus its folder in pages/.
+import { listItemKey } from './_lib/collection.ts'
 import type { CollectionName, EntryData } from './config.ts'
+
+type EntriesOf = <C extends CollectionName>(collection: C) => { id: string; data: EntryData<C> }[]
+
+/** A leader's or interviewer's name, from the key an article's `author` names them by. */
+function personName(key: string, entriesOf: EntriesOf): string | undefined {
+  const people = [...entriesOf('leaders'), ...entriesOf('interviewers')].flatMap(
+    (entry) => entry.data.items as { name: string; id?: string }[],
+  )
+  return people.find((person) => listItemKey(person) === key)?.name
+}
 
 interface Routed<C extends CollectionName> {
   /** The address of one entry. */
   path: (entry: { id: string; data: EntryData<C> }) => string
   /** What the page's social card shows beside its title; the description when not given. */
-  card?: (entry: { id: string; data: EntryData<C> }) => Partial<CardText>
+  card?: (entry: { id: string; data: EntryData<C> }, entriesOf: EntriesOf) => Partial<CardText>
 }
 
 /** The words of a page's social card (drawn at build time by scripts/lib/social-card/). */
@@ -28,13 +39,45 @@ export const routedCollections = {
   legal: { path: ({ id }) => `/${id}` },
   /** content/industries/: one page per industry, at /industries/<file name>. */
   industries: { path: ({ id }) => `/industries/${id}` },
+  /** content/articles/: long-form articles, at /resources/articles/<file name>. */
+  articles: {
+    path: ({ id }) => `${ARTICLES}/${id}`,
+    card: ({ data }, entriesOf) => ({
+      author: personName(data.author, entriesOf),
+      date: data.publishDate,
+    }),
+  },
+  /** content/tags/: the articles filed under one tag, at /resources/articles/tags/<file name>. */
+  tags: { path: ({ id }) => `${ARTICLES}/tags/${id}` },
+  /** content/case-studies/: one page per case study, at /resources/case-studies/<file name>. */
+  'case-studies': { path: ({ id }) => `/resources/case-studies/${id}` },
 } satisfies { [C in CollectionName]?: Routed<C> }
 
+const ARTICLES = '/resources/articles'
+
+/**
+ * Pages that list a collection's published entries a fixed number at a time: the first page at
+ * `base`, the next ones at `<base>/page/2`…; their words come from content/site.yaml (`lists`).
+ */
+export const routedLists = {
+  /** The articles, newest first, twelve a page. */
+  'article-list': { collection: 'articles', base: ARTICLES, perPage: 12 },
+} as const satisfies Record<string, { collection: CollectionName; base: string; perPage: number }>
+
+export type RoutedList = keyof typeof routedLists
 export type RoutedCollection = keyof typeof routedCollections
+
+/** The address of page `page` (from 1) of a list. */
+export function listPagePath(list: RoutedList, page: number): string {
+  const { base } = routedLists[list]
+  return page === 1 ? base : `${base}/page/${page}`
+}
 
 export interface RouteEntry {
   path: string
-  collection: RoutedCollection
+  /** The collection an entry's page shows, or the list a list page is part of. */
+  collection: RoutedCollection | RoutedList
+  /** The entry's id, or for a list page its number ("1", "2"…). */
   id: string
   title: string
   card: CardText
@@ -51,22 +94,32 @@ export function routePath<C extends RoutedCollection>(
 }
 
 /** Every address the site answers, sorted, from the entries of each routed collection. */
-export function buildRouteTable(
-  entriesOf: <C extends RoutedCollection>(collection: C) => RoutedEntry<C>[],
-): RouteEntry[] {
+export function buildRouteTable(entriesOf: EntriesOf): RouteEntry[] {
   const collections = Object.keys(routedCollections) as RoutedCollection[]
-  return collections
-    .flatMap((collection) =>
-      entriesOf(collection).map((entry) => ({
-        path: routePath(collection, entry),
-        collection,
-        id: entry.id,
-        title: entry.data.title,
-        card: {
-          subtitle: entry.data.description,
-          ...(routedCollections[collection] as Routed<typeof collection>).card?.(entry),
-        },
-      })),
-    )
-    .sort((a, b) => a.path.localeCompare(b.path))
+  const entryRoutes = collections.flatMap((collection) =>
+    entriesOf(collection).map((entry) => ({
+      path: routePath(collection, entry),
+      collection,
+      id: entry.id,
+      title: entry.data.title,
+      card: {
+        subtitle: entry.data.description,
+        ...(routedCollections[collection] as Routed<typeof collection>).card?.(entry, entriesOf),
+      },
+    })),
+  )
+  const site = entriesOf('site')[0]?.data
+  const listRoutes = (Object.keys(routedLists) as RoutedList[]).flatMap((list) => {
+    const { collection, perPage } = routedLists[list]
+    const pages = Math.max(1, Math.ceil(entriesOf(collection).length / perPage))
+    const title = site?.lists[list].title ?? list
+    return Array.from({ length: pages }, (_, index) => ({
+      path: listPagePath(list, index + 1),
+      collection: list,
+      id: String(index + 1),
+      title: index ? `${title}, ${site?.lists[list].page ?? 'page'} ${index + 1}` : title,
+      card: { subtitle: site?.lists[list].description ?? '' },
+    }))
+  })
+  return [...entryRoutes, ...listRoutes].sort((a, b) => a.path.localeCompare(b.path))
 }

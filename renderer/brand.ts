@@ -13,3 +13,5 @@ export const BRAND_IMAGES = {
 } as const
 export const SOCIAL_CARD_SIZE = { width: 1200, height: 630 } as const
 export const MANIFEST_PATH = '/site.webmanifest'
+/** The RSS 2.0 feed of the articles, written by the build (scripts/lib/feed.ts). */
+export const FEED_PATH = '/rss.xml'

@@ -1,12 +1,19 @@
 import type { PageContextServer } from 'vike/types'
 import type { EntryData } from '../../content/config.ts'
 import { listRoutes } from '../../content/index.ts'
-import { BRAND_IMAGES, MANIFEST_PATH, SOCIAL_CARD_SIZE, THEME_COLOR } from '../../renderer/brand.ts'
+import {
+  BRAND_IMAGES,
+  FEED_PATH,
+  MANIFEST_PATH,
+  SOCIAL_CARD_SIZE,
+  THEME_COLOR,
+} from '../../renderer/brand.ts'
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
 import { socialCardPath } from '../../renderer/social-card-path.ts'
 import { siteForPage } from './Layout.tsx'
 import { pageMetaOf, type PageMeta } from './page-meta.ts'
 import {
+  article,
   breadcrumbList,
   breadcrumbTrail,
   faqPage,
@@ -31,6 +38,9 @@ function pageStructuredData(site: EntryData<'site'>, meta: PageMeta): JsonLd[] {
     webSite(facts),
     ...(crumbs ? [breadcrumbList(crumbs, facts.url)] : []),
     ...(meta.faq?.length ? [faqPage(meta.faq)] : []),
+    ...(meta.article
+      ? [article(facts, { ...meta, image: BRAND_IMAGES.socialCard }, meta.article)]
+      : []),
     ...(meta.pricing?.length
       ? [
           serviceWithOffers(facts, {
@@ -76,7 +86,23 @@ export function Head({ pageContext }: { pageContext: PageContextServer }) {
       <link rel="apple-touch-icon" href={BRAND_IMAGES.appleTouchIcon} />
       <link rel="manifest" href={MANIFEST_PATH} />
 
-      <meta property="og:type" content="website" />
+      <link
+        rel="alternate"
+        type="application/rss+xml"
+        title={site.articles.feed}
+        href={origin + FEED_PATH}
+      />
+
+      <meta property="og:type" content={meta.article ? 'article' : 'website'} />
+      {meta.article && (
+        <>
+          <meta property="article:published_time" content={meta.article.publishDate} />
+          {meta.article.updatedDate && (
+            <meta property="article:modified_time" content={meta.article.updatedDate} />
+          )}
+          <meta property="article:author" content={meta.article.author} />
+        </>
+      )}
       <meta property="og:site_name" content={site.name} />
       <meta property="og:locale" content="en_US" />
       <meta property="og:title" content={title} />

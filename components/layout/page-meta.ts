@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import type { EntryData } from '../../content/config.ts'
-import type { FaqItem, PricingPlan } from './structured-data.ts'
+import type { ArticleFacts, FaqItem, PricingPlan } from './structured-data.ts'
 
 /** What every page's +data hook returns for the document head. */
 export interface PageMeta {
@@ -19,6 +19,8 @@ export interface PageMeta {
   faq?: FaqItem[]
   /** The plans of the page's pricing section, for Service structured data with one Offer each. */
   pricing?: PricingPlan[]
+  /** An article page: for Article structured data, og:type article and the social card. */
+  article?: ArticleFacts
 }
 
 declare global {

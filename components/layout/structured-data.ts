@@ -32,6 +32,18 @@ export interface PricingPlan {
   features?: string[]
 }
 
+/** What an article page tells search engines and the social card about itself. */
+export interface ArticleFacts {
+  /** The author's name. */
+  author: string
+  /** YYYY-MM-DD */
+  publishDate: string
+  updatedDate?: string
+  tags: string[]
+  /** Path of the cover picture, if there is one. */
+  image?: string
+}
+
 const CONTEXT = 'https://schema.org' as const
 const LOGO_PATH = '/icon-512.png'
 const organizationId = (site: SiteFacts) => `${site.url}/#organization`
@@ -90,6 +102,28 @@ export function breadcrumbList(crumbs: Crumb[], siteUrl: string): JsonLd {
       name: crumb.label,
       item: siteUrl + crumb.path,
     })),
+  }
+}
+
+/** An article, with its author, dates and publisher. */
+export function article(
+  site: SiteFacts,
+  page: { title: string; description: string; path: string; image: string },
+  facts: ArticleFacts,
+): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Article',
+    headline: page.title,
+    description: page.description,
+    url: site.url + page.path,
+    mainEntityOfPage: site.url + page.path,
+    image: [site.url + (facts.image ?? page.image)],
+    datePublished: facts.publishDate,
+    dateModified: facts.updatedDate ?? facts.publishDate,
+    author: [{ '@type': 'Person', name: facts.author }],
+    publisher: { '@id': organizationId(site), '@type': 'Organization', name: site.name },
+    keywords: facts.tags.join(', '),
   }
 }
 

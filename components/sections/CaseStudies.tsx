@@ -1,5 +1,6 @@
 import type { Action } from '../../content/index.ts'
 import { ActionRow } from '../ActionButton.tsx'
+import { useSite } from '../site-context.tsx'
 import { KeyFigures } from './KeyFigures.tsx'
 import { IconBadge, type IconName } from './icons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
@@ -16,12 +17,15 @@ export interface CaseStudiesProps extends SectionHeadingProps {
     challenge: string
     solution: string
     results: { value: string; label: string }[]
+    /** The case study's own page. */
+    path: string
   }[]
   actions: Action[]
 }
 
 /** The case studies, each with its challenge, solution and results. */
 export function CaseStudies({ cases, labels, actions, ...heading }: CaseStudiesProps) {
+  const { caseStudies } = useSite()
   return (
     <SectionShell {...heading}>
       <ul className="grid gap-6 lg:grid-cols-2" data-case-studies>
@@ -40,6 +44,14 @@ export function CaseStudies({ cases, labels, actions, ...heading }: CaseStudiesP
             <p className="mt-1 text-muted">{study.solution}</p>
             <h4 className="mt-6 text-sm font-semibold text-ink">{labels.results}</h4>
             <KeyFigures figures={study.results} size="compact" />
+            <a
+              href={study.path}
+              className="mt-6 self-start font-semibold text-brand-700 hover:underline"
+            >
+              {caseStudies.readMore}
+              <span className="sr-only">: {study.title}</span>
+              <span aria-hidden="true"> →</span>
+            </a>
           </li>
         ))}
       </ul>

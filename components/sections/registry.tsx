@@ -128,7 +128,13 @@ export const sectionRegistry = {
   }),
   'case-studies': defineSection({
     schema: caseStudiesSection,
-    resolve: (section) => ({ ...section, cases: inOrder(getCollection('case-studies')) }),
+    resolve: (section) => ({
+      ...section,
+      cases: inOrder(getCollection('case-studies')).map((study) => ({
+        ...study,
+        path: pathOf('case-studies', study.id),
+      })),
+    }),
     Component: CaseStudies,
   }),
   guides: defineSection({

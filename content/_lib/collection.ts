@@ -47,6 +47,8 @@ export interface ReferenceContext {
   omittedDrafts: ReadonlyMap<string, ReadonlySet<string>>
   /** Whether the entry being checked is itself a left-out draft (it may point at drafts). */
   checkingDraft: boolean
+  /** The items of list collections (`items:` in their files), by id or by the slug of their name. */
+  items?: ReadonlyMap<string, ReadonlySet<string>>
 }
 
 let context: ReferenceContext = { ids: new Map(), omittedDrafts: new Map(), checkingDraft: false }
@@ -83,6 +85,40 @@ export function reference(collection: string) {
       }
     })
     .meta({ description: `The id (file name without extension) of an entry in ${collection}.` })
+}
+
+/**
+ * A field naming one item of a list collection (a person in content/leaders/ or
+ * content/interviewers/): its `id`, or its name in lowercase words joined by hyphens.
+ */
+export function listItemReference(collections: string[], description: string) {
+  return z
+    .string()
+    .min(1)
+    .superRefine((id, ctx) => {
+      if (!context.items) return
+      const known = collections.flatMap((name) => [...(context.items!.get(name) ?? [])])
+      if (!known.includes(id))
+        ctx.addIssue({
+          code: 'custom',
+          message: `there is no item "${id}" in ${collections.map((name) => `content/${name}/`).join(' or ')}; known: ${known.sort().join(', ') || 'none'}`,
+        })
+    })
+    .describe(description)
+}
+
+/** The key a list item is referred to by: its id, else its name as a slug. */
+export function listItemKey(item: unknown): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined
+  const { id, name } = item as { id?: unknown; name?: unknown }
+  if (typeof id === 'string') return id
+  if (typeof name === 'string')
+    return name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+  return undefined
 }
 
 /** A list whose items must differ in `key`; a repeat is reported at the repeated item. */

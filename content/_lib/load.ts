@@ -2,11 +2,11 @@
 // typed entries or the complete list of problems, never just the first one.
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { compile } from '@mdx-js/mdx'
-import remarkFrontmatter from 'remark-frontmatter'
 import type { z } from 'zod'
 import { assetFolders, type AssetFolder } from '../assets.ts'
-import { withReferenceContext, type CollectionDefinition } from './collection.ts'
+import { buildRouteTable } from '../routes.ts'
+import { listItemKey, withReferenceContext, type CollectionDefinition } from './collection.ts'
+import { analyseBody, type BodyFacts } from './mdx-body.ts'
 import { DRAFT_FIELD, isDraftData, type DraftMode } from './drafts.ts'
 import { closest, writerMessage } from './messages.ts'
 import { PLACEHOLDER_MESSAGE } from './placeholders.ts'
@@ -33,6 +33,10 @@ export interface LoadedEntry {
   file: string
   data: unknown
   body?: string
+  /** What the MDX body holds: headings, length, links, pictures. */
+  facts?: BodyFacts
+  /** Every picture the entry shows, as paths from the project root ("content/…/x.png"). */
+  images: string[]
 }
 
 export interface LoadResult {
@@ -44,6 +48,9 @@ export interface LoadResult {
   /** Every file that was read, so a dev server can watch them. */
   files: string[]
 }
+
+/** The folder of a document collection holding the pictures its entries show. */
+export const IMAGES_DIR = 'images'
 
 export const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
@@ -88,6 +95,8 @@ export async function loadContent(
     const seen = new Map<string, string>()
     for (const entry of await listDir(absolute)) {
       if (entry.startsWith('.') || entry.startsWith('_')) continue
+      // A document collection's pictures sit beside its entries, in images/.
+      if (entry === IMAGES_DIR && definition.type === 'document') continue
       const file = relative(path.join(absolute, entry))
       const extension = path.extname(entry)
       if (!extensions.includes(extension)) {
@@ -117,6 +126,7 @@ export async function loadContent(
   const knownIds = new Map<string, Set<string>>()
   for (const name of Object.keys(collections)) knownIds.set(name, new Set())
   for (const candidate of candidates) knownIds.get(candidate.collection)!.add(candidate.id)
+  const itemKeys = new Map<string, Set<string>>()
 
   // Asset files (illustrations): their names are ids that entries may reference.
   const assetFiles: string[] = []
@@ -157,6 +167,15 @@ export async function loadContent(
       errors.push({ file: candidate.file, ...atPosition(position), field: '(file)', message })
     if (source.syntaxErrors.length) continue
     sources.push({ candidate, source, text })
+    const items = (source.data as { items?: unknown } | undefined)?.items
+    if (Array.isArray(items)) {
+      const keys = itemKeys.get(candidate.collection) ?? new Set<string>()
+      for (const item of items) {
+        const key = listItemKey(item)
+        if (key) keys.add(key)
+      }
+      itemKeys.set(candidate.collection, keys)
+    }
     if (drafts === 'omit' && isDraftData(source.data))
       omittedIds.get(candidate.collection)!.add(candidate.id)
   }
@@ -168,11 +187,12 @@ export async function loadContent(
     entries.set(name, [])
     omittedDrafts.set(name, [])
   }
-  for (const { candidate, source, text } of sources) {
+  const linkChecks: { file: string; links: BodyFacts['links'] }[] = []
+  for (const { candidate, source } of sources) {
     const definition = collections[candidate.collection]!
     const omitted = omittedIds.get(candidate.collection)!.has(candidate.id)
     const result = withReferenceContext(
-      { ids: knownIds, omittedDrafts: omittedIds, checkingDraft: omitted },
+      { ids: knownIds, omittedDrafts: omittedIds, checkingDraft: omitted, items: itemKeys },
       () =>
         definition.schema.safeParse(source.data, {
           reportInput: true,
@@ -192,8 +212,37 @@ export async function loadContent(
       })
     }
     // The body is checked even when the frontmatter is wrong: every problem at once.
-    const bodyError = source.body === undefined ? undefined : await checkMdx(candidate.file, text)
-    if (bodyError) errors.push(bodyError)
+    const problems: ContentError[] = []
+    const body =
+      source.body === undefined ? undefined : analyseBody(source.body, source.bodyLine ?? 1)
+    for (const problem of body?.problems ?? [])
+      problems.push({
+        file: candidate.file,
+        ...problem.position,
+        field: '(body)',
+        message: problem.message,
+      })
+    const images = new Map<string, { field: string; position: { line: number; column: number } }>()
+    for (const { src, position } of body?.facts.images ?? [])
+      images.set(src, { field: '(body)', position })
+    for (const { fieldPath, src } of imageFields(source.data))
+      images.set(src, { field: formatPath(fieldPath), position: source.locate(fieldPath) })
+    const imageFiles: string[] = []
+    for (const [src, { field, position }] of images) {
+      const file = path.posix.join(path.posix.dirname(candidate.file), src)
+      if (!src.startsWith('./images/') || !(await isFile(path.join(root, file))))
+        problems.push({
+          file: candidate.file,
+          ...atPosition(position),
+          field,
+          message: src.startsWith('./images/')
+            ? `no image ${file}: add the file, or correct the name`
+            : `"${src}": pictures live in this folder's images/ folder, written "./images/<file>"`,
+        })
+      else imageFiles.push(file)
+    }
+    errors.push(...problems)
+    const bodyError = problems.length > 0
     if (!result.success) {
       for (const issue of result.error.issues) {
         for (const { fieldPath, message } of explain(issue, definition.schema)) {
@@ -208,6 +257,8 @@ export async function loadContent(
         }
       }
     }
+    // Links are checked once every route is known, whether or not the rest of the file is right.
+    if (body?.facts.links.length) linkChecks.push({ file: candidate.file, links: body.facts.links })
     if (!result.success || bodyError || source.placeholders.length) continue
     ;(omitted ? omittedDrafts : entries).get(candidate.collection)!.push({
       id: candidate.id,
@@ -215,7 +266,27 @@ export async function loadContent(
       file: candidate.file,
       data: result.data,
       body: source.body,
+      facts: body?.facts,
+      images: imageFiles,
     })
+  }
+
+  // 4. Links in bodies must open a page of this build (or a file it serves).
+  if (linkChecks.length) {
+    const routes = new Set(
+      buildRouteTable((name) => (entries.get(name) ?? []) as never).map((route) => route.path),
+    )
+    for (const { file, links } of linkChecks)
+      for (const { url, position } of links) {
+        const target = url.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') || '/'
+        if (routes.has(target) || (await isServedFile(root, target))) continue
+        errors.push({
+          file,
+          ...atPosition(position),
+          field: '(body)',
+          message: `link to ${target}, which is not a page of this site`,
+        })
+      }
   }
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
@@ -324,26 +395,24 @@ function formatPath(fieldPath: FieldPath): string {
     .join('')
 }
 
-async function checkMdx(file: string, text: string): Promise<ContentError | undefined> {
-  try {
-    await compile(text, { remarkPlugins: [remarkFrontmatter] })
-    return undefined
-  } catch (error) {
-    const place = (
-      error as {
-        place?: { line?: number; column?: number; start?: { line: number; column: number } }
-      }
-    ).place
-    const start = place && 'start' in place && place.start ? place.start : place
-    const reason = (error as { reason?: string }).reason ?? String(error)
-    return {
-      file,
-      line: start?.line ?? 1,
-      column: start?.column ?? 1,
-      field: '(body)',
-      message: `MDX: ${reason}`,
-    }
-  }
+/** Frontmatter pictures: every `{ src: "./images/…" }` object, wherever it sits. */
+function imageFields(
+  data: unknown,
+  fieldPath: FieldPath = [],
+): { fieldPath: FieldPath; src: string }[] {
+  if (Array.isArray(data))
+    return data.flatMap((item, index) => imageFields(item, [...fieldPath, index]))
+  if (typeof data !== 'object' || data === null) return []
+  const record = data as Record<string, unknown>
+  if (typeof record.src === 'string' && typeof record.alt === 'string')
+    return [{ fieldPath: [...fieldPath, 'src'], src: record.src }]
+  return Object.entries(record).flatMap(([key, value]) => imageFields(value, [...fieldPath, key]))
+}
+
+/** Files the build serves besides pages: public/ and what the build writes itself. */
+const GENERATED_FILES = new Set(['/rss.xml', '/sitemap.xml', '/robots.txt'])
+async function isServedFile(root: string, target: string): Promise<boolean> {
+  return GENERATED_FILES.has(target) || (await isFile(path.join(root, 'public', target)))
 }
 
 async function strayFiles(

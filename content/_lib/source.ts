@@ -13,6 +13,8 @@ export interface SourceFile {
   data: unknown
   /** The MDX/Markdown body without frontmatter; undefined for YAML files. */
   body?: string
+  /** The file line the body starts on. */
+  bodyLine?: number
   /** Line and column of the key (or list item) at `path`, or of its nearest existing parent. */
   locate(path: FieldPath): Position
   syntaxErrors: { position: Position; message: string }[]
@@ -28,8 +30,9 @@ export function readSource(file: string, text: string): SourceFile {
   if (!isDocument) return readYaml(file, text, 0)
 
   // gray-matter splits the frontmatter; positions are relative to the line after the opening ---.
-  // Passing options turns off gray-matter's cache, whose repeat answers lack `.matter`.
-  const parsed = matter(text, {})
+  // Passing options turns off gray-matter's cache, whose repeat answers lack `.matter`. Its own
+  // YAML parser would throw on a syntax error; ./readYaml parses it and reports where instead.
+  const parsed = matter(text, { engines: { yaml: () => ({}) } })
   const hasFrontmatter = /^---\r?\n/.test(text)
   const source = readYaml(file, hasFrontmatter ? parsed.matter.replace(/^\r?\n/, '') : '', 1)
   // gray-matter's content is the text after the closing fence, so it ends the file.
@@ -37,6 +40,7 @@ export function readSource(file: string, text: string): SourceFile {
   return {
     ...source,
     body: parsed.content,
+    bodyLine: hasFrontmatter ? bodyFirstLine : 1,
     placeholders: [
       ...source.placeholders,
       ...bodyPlaceholders(parsed.content, hasFrontmatter ? bodyFirstLine : 1),

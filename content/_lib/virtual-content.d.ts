@@ -1,10 +1,22 @@
 declare module 'virtual:content' {
   import type { ComponentType } from 'react'
-  type VirtualEntry = { id: string; file: string; data: unknown; Content?: ComponentType }
+  import type { Heading } from './mdx-body.ts'
+  import type { ResponsiveImage } from './images.ts'
+  type VirtualEntry = {
+    id: string
+    file: string
+    data: unknown
+    /** Document collections: the body's headings, its length in words and the body itself. */
+    headings?: Heading[]
+    words?: number
+    Content?: ComponentType<{ components?: Record<string, unknown> }>
+  }
   /** The entries of this build: published ones, plus drafts in the dev server. */
   export const entries: Record<string, VirtualEntry[]>
   /** Drafts left out of this build (production), without their body. */
   export const omittedDrafts: Record<string, Omit<VirtualEntry, 'Content'>[]>
+  /** The responsive variants of every picture content shows, by source file. */
+  export const images: Record<string, ResponsiveImage>
 }
 
 declare module 'virtual:illustrations' {

@@ -1,9 +1,11 @@
 // Serves the checked content to the app as `virtual:content`. A content problem stops the
 // build with the writer-facing report, and in the dev server shows that report in the overlay.
+import { createReadStream, existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { CollectionDefinition } from './collection.ts'
 import { draftModeFor, type DraftMode } from './drafts.ts'
+import { buildImages, imageCacheDir, IMAGES_URL, type ResponsiveImage } from './images.ts'
 import { loadContent, type ContentError, type LoadResult } from './load.ts'
 import { ContentCheckError, formatAnnotations, formatError, formatReport } from './report.ts'
 
@@ -15,18 +17,30 @@ const RESOLVED_ID = '\0' + VIRTUAL_ID
 export interface ContentApi {
   /** The checked content: loaded once per build, afresh on every call in the dev server. */
   load(): Promise<LoadResult>
+  /** The responsive variants of every picture the content shows, by source file. */
+  images(): Promise<Map<string, ResponsiveImage>>
 }
+
+const imagesOf = (result: LoadResult) =>
+  [...result.entries.values()].flat().flatMap((entry) => entry.images)
 
 export function contentCollections(collections: Record<string, CollectionDefinition>): Plugin {
   let root = process.cwd()
   let drafts: DraftMode = 'omit'
   let server: ViteDevServer | undefined
   let built: Promise<LoadResult> | undefined
+  let builtImages: Promise<Map<string, ResponsiveImage>> | undefined
   const api: ContentApi = {
     load: () =>
       server
         ? loadContent(root, collections, { drafts })
         : (built ??= loadContent(root, collections, { drafts })),
+    images: async () => {
+      if (!server && builtImages) return builtImages
+      const images = api.load().then((result) => buildImages(root, imagesOf(result)))
+      if (!server) builtImages = images
+      return images
+    },
   }
   return {
     name: CONTENT_PLUGIN,
@@ -41,6 +55,13 @@ export function contentCollections(collections: Record<string, CollectionDefinit
       server = devServer
       const contentDir = path.join(root, 'content')
       devServer.watcher.add(contentDir)
+      // The picture variants straight from the cache, where the content load just put them.
+      devServer.middlewares.use(IMAGES_URL, (req, res, next) => {
+        const file = path.join(imageCacheDir(root), path.basename(req.url ?? ''))
+        if (!existsSync(file)) return next()
+        res.setHeader('Content-Type', file.endsWith('.avif') ? 'image/avif' : 'image/webp')
+        createReadStream(file).pipe(res)
+      })
       // While content has problems, every page answers with the report itself (the error page
       // needs content too), and the Vite client reloads it as soon as the file is fixed.
       let latest: Promise<LoadResult> | undefined
@@ -89,12 +110,17 @@ export function contentCollections(collections: Record<string, CollectionDefinit
         }
         throw new ContentCheckError(result.errors)
       }
-      return generateModule(result, root)
+      const images = result.errors.length ? new Map() : await api.images()
+      return generateModule(result, root, images)
     },
   }
 }
 
-function generateModule({ entries, omittedDrafts }: LoadResult, root: string): string {
+function generateModule(
+  { entries, omittedDrafts }: LoadResult,
+  root: string,
+  images: Map<string, ResponsiveImage>,
+): string {
   const imports: string[] = []
   const collections: string[] = []
   for (const [name, list] of entries) {
@@ -103,7 +129,8 @@ function generateModule({ entries, omittedDrafts }: LoadResult, root: string): s
       if (entry.body === undefined) return `{ ${fields} }`
       const local = `Document${imports.length}`
       imports.push(`import ${local} from ${JSON.stringify(path.join(root, entry.file))}`)
-      return `{ ${fields}, Content: ${local} }`
+      const { headings = [], words = 0 } = entry.facts ?? {}
+      return `{ ${fields}, headings: ${JSON.stringify(headings)}, words: ${words}, Content: ${local} }`
     })
     collections.push(`${JSON.stringify(name)}: [${items.join(',\n')}]`)
   }
@@ -112,7 +139,7 @@ function generateModule({ entries, omittedDrafts }: LoadResult, root: string): s
     ([name, list]) =>
       `${JSON.stringify(name)}: ${JSON.stringify(list.map(({ id, file, data }) => ({ id, file, data })))}`,
   )
-  return `${imports.join('\n')}\nexport const entries = {\n${collections.join(',\n')}\n}\nexport const omittedDrafts = {\n${omitted.join(',\n')}\n}\n`
+  return `${imports.join('\n')}\nexport const entries = {\n${collections.join(',\n')}\n}\nexport const omittedDrafts = {\n${omitted.join(',\n')}\n}\nexport const images = ${JSON.stringify(Object.fromEntries(images))}\n`
 }
 
 function renderErrorPage(errors: readonly ContentError[]): string {

@@ -1,12 +1,14 @@
 // The resources shown as cards: case studies, guides and scorecards, one entry per file.
 import { z } from 'zod'
-import { icon, order, text } from './fields.ts'
+import { icon, order, seo, text } from './fields.ts'
 
+/** A case study: the card on /resources/case-studies, and its own page with the MDX body. */
 export const caseStudiesSchema = z.strictObject({
   order,
+  description: seo.description,
   segment: text('The kind of client, shown as a label: "Startup", "Enterprise"…'),
   icon,
-  title: text('The headline of the case.'),
+  title: text('The headline of the case, also the title of its page.'),
   challenge: text('What the client was struggling with.'),
   solution: text('What we did.'),
   results: z

@@ -195,4 +195,56 @@ export const siteSchema = z.strictObject({
       legal: z.array(link).describe('Links at the very bottom (privacy, terms).'),
     })
     .describe('The footer at the bottom of every page.'),
+  lists: z
+    .strictObject({
+      'article-list': z
+        .strictObject({
+          ...seo,
+          headline: text('The heading of the list page.'),
+          lead: text('The sentence under the heading.'),
+          page: text('The word before a page number, e.g. "page" in "Articles, page 2".'),
+        })
+        .describe('The articles list at /resources/articles (twelve a page, newest first).'),
+    })
+    .describe('Pages that list a collection, a page at a time.'),
+  articles: z
+    .strictObject({
+      minutesRead: text('Reading time; {minutes} is filled in, e.g. "{minutes} min read".'),
+      by: text('Word before the author’s name, e.g. "By".'),
+      published: text('Words before the publish date, e.g. "Published".'),
+      updated: text('Words before the updated date, e.g. "Updated".'),
+      tags: text('Name of the list of an article’s tags, read by screen readers.'),
+      onThisPage: text('Heading of an article’s table of contents.'),
+      previous: text('Label of the link to the previous (older) article.'),
+      next: text('Label of the link to the next (newer) article.'),
+      related: text('Heading of the related articles.'),
+      tagged: text('Heading of a tag page; {tag} is filled in.'),
+      pagination: text('Name of the page-number navigation, read by screen readers.'),
+      newer: text('Link to the previous page of the list (newer articles).'),
+      older: text('Link to the next page of the list (older articles).'),
+      pageOf: text('Where a list page stands; {page} and {pages} are filled in.'),
+      anchor: text(
+        'Name of a heading’s anchor link, read by screen readers; {heading} is filled in.',
+      ),
+      feed: text('Title of the RSS feed of the articles.'),
+      table: text(
+        'Name of a table in an article, read by screen readers (it may scroll sideways).',
+      ),
+      cta: z
+        .strictObject({
+          heading: text('Heading of the box at the end of every article.'),
+          lead: text('Sentence under it.'),
+          label: text('Words on its button, which opens the booking dialog.'),
+        })
+        .describe('The booking call to action at the end of every article.'),
+    })
+    .describe('Words of the article pages, lists and tag pages.'),
+  caseStudies: z
+    .strictObject({
+      readMore: text(
+        'Link from a case-study card to its page (screen readers hear the title too).',
+      ),
+      all: link.describe('The link from a case-study page back to all case studies.'),
+    })
+    .describe('Words of the case-study pages.'),
 })

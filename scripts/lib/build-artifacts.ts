@@ -3,14 +3,24 @@
 // vercel.json, dist/headers.json for the local server), all derived from content, the route
 // table and the built HTML itself.
 import { existsSync } from 'node:fs'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { listItemKey } from '../../content/_lib/collection.ts'
+import { IMAGES_URL, variantFiles, type ResponsiveImage } from '../../content/_lib/images.ts'
 import type { LoadResult } from '../../content/_lib/load.ts'
 import type { EntryData } from '../../content/config.ts'
-import { BACKGROUND_COLOR, BRAND_IMAGES, MANIFEST_PATH, THEME_COLOR } from '../../renderer/brand.ts'
+import { routedLists, routePath } from '../../content/routes.ts'
+import {
+  BACKGROUND_COLOR,
+  BRAND_IMAGES,
+  FEED_PATH,
+  MANIFEST_PATH,
+  THEME_COLOR,
+} from '../../renderer/brand.ts'
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
 import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
 import { mergeVercelConfig, toHeadersFile } from './hosting-headers.ts'
+import { articleBodyHtml, rssXml } from './feed.ts'
 import { findInlineSources } from './inline-sources.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
 import { routeTableOf } from './routes.ts'
@@ -24,23 +34,82 @@ const HEADER_RULES_FILE = 'headers.json'
 export async function writeBuildArtifacts(
   distDir: string,
   { entries }: LoadResult,
-  options: { supabaseUrl?: string; socialCardCache?: string } = {},
+  options: {
+    supabaseUrl?: string
+    socialCardCache?: string
+    /** The pictures content shows, and the cache folder their variants were made in. */
+    images?: { variants: Map<string, ResponsiveImage>; cacheDir: string }
+  } = {},
 ) {
   const clientDir = path.join(distDir, 'client')
-  const list = <C extends 'site' | 'legal'>(name: C) =>
-    (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[]
+  const list = <C extends 'site' | 'legal' | 'articles' | 'leaders' | 'interviewers' | 'tags'>(
+    name: C,
+  ) => (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[]
   const site = list('site')[0]!.data
   const siteUrl = resolveSiteUrl(site.url)
   const routes = routeTableOf(entries)
+  const articles = list('articles').sort((a, b) =>
+    b.data.publishDate.localeCompare(a.data.publishDate),
+  )
+  const articleDate = (article: (typeof articles)[number]) =>
+    article.data.updatedDate ?? article.data.publishDate
 
+  const newestArticle = newest(articles.map(articleDate))
+  const dated: [string, string | undefined][] = [
+    ...list('legal').map((entry): [string, string] => [
+      `legal/${entry.id}`,
+      entry.data.lastUpdated,
+    ]),
+    ...articles.map((entry): [string, string] => [`articles/${entry.id}`, articleDate(entry)]),
+    // A list page or tag page changes when its newest article does.
+    ...routes
+      .filter((route) => route.collection === 'article-list')
+      .map((route): [string, string | undefined] => [`article-list/${route.id}`, newestArticle]),
+    ...list('tags').map((tag): [string, string | undefined] => [
+      `tags/${tag.id}`,
+      newest(articles.filter((a) => a.data.tags.includes(tag.id)).map(articleDate)),
+    ]),
+  ]
   const lastUpdated = new Map(
-    list('legal').map((entry) => [`legal/${entry.id}`, entry.data.lastUpdated]),
+    dated.filter((pair): pair is [string, string] => pair[1] !== undefined),
   )
   await writeFile(
     path.join(clientDir, SITEMAP_PATH.slice(1)),
     sitemapXml(siteUrl, sitemapEntries(routes, lastUpdated)),
   )
   await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl))
+  await copyImages(clientDir, options.images)
+  const people = [...list('leaders'), ...list('interviewers')].flatMap((entry) => entry.data.items)
+  const tagTitles = new Map(list('tags').map((tag) => [tag.id, tag.data.title]))
+  const feedItems = await Promise.all(
+    articles.map(async (entry) => {
+      const page = routePath('articles', entry)
+      const html = await readFile(path.join(clientDir, page.slice(1), 'index.html'), 'utf8')
+      return {
+        title: entry.data.title,
+        description: entry.data.description,
+        path: page,
+        publishDate: entry.data.publishDate,
+        author: people.find((person) => listItemKey(person) === entry.data.author)?.name ?? '',
+        tags: entry.data.tags.map((tag) => tagTitles.get(tag) ?? tag),
+        html: articleBodyHtml(html, siteUrl),
+      }
+    }),
+  )
+  const feedList = site.lists['article-list']
+  await writeFile(
+    path.join(clientDir, FEED_PATH.slice(1)),
+    rssXml(
+      {
+        title: site.articles.feed,
+        description: feedList.description,
+        siteUrl,
+        listPath: routedLists['article-list'].base,
+        feedPath: FEED_PATH,
+      },
+      feedItems,
+    ),
+  )
   await writeFile(
     path.join(clientDir, MANIFEST_PATH.slice(1)),
     webManifest(site, {
@@ -93,6 +162,29 @@ export async function writeBuildArtifacts(
     routes.map((route) => route.path),
   )
   return { routes, rules, socialCards }
+}
+
+/** The latest of some YYYY-MM-DD dates. */
+function newest(dates: string[]): string | undefined {
+  return dates.reduce<string | undefined>(
+    (latest, date) => (!latest || date > latest ? date : latest),
+    undefined,
+  )
+}
+
+/** The picture variants the pages show, from the build's image cache into the site. */
+async function copyImages(
+  clientDir: string,
+  images: { variants: Map<string, ResponsiveImage>; cacheDir: string } | undefined,
+) {
+  if (!images?.variants.size) return
+  const target = path.join(clientDir, IMAGES_URL.slice(1))
+  await mkdir(target, { recursive: true })
+  await Promise.all(
+    variantFiles(images.variants.values()).map((file) =>
+      copyFile(path.join(images.cacheDir, file), path.join(target, file)),
+    ),
+  )
 }
 
 /** The route guard's redirects as static hosts take them: _redirects, and vercel.json's. */

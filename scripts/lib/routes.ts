@@ -4,15 +4,15 @@
 import path from 'node:path'
 import type { LoadResult } from '../../content/_lib/load.ts'
 import { loadContent } from '../../content/_lib/load.ts'
-import { collections, type EntryData } from '../../content/config.ts'
-import { buildRouteTable, type RoutedCollection } from '../../content/routes.ts'
+import { collections, type CollectionName, type EntryData } from '../../content/config.ts'
+import { buildRouteTable } from '../../content/routes.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
 /** The route table of loaded content. */
 export function routeTableOf(entries: LoadResult['entries']) {
   return buildRouteTable(
-    <C extends RoutedCollection>(name: C) =>
+    <C extends CollectionName>(name: C) =>
       (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[],
   )
 }

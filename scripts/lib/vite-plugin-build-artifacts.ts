@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
+import { imageCacheDir } from '../../content/_lib/images.ts'
 import { CONTENT_PLUGIN, type ContentApi } from '../../content/_lib/vite-plugin.ts'
 import { writeBuildArtifacts } from './build-artifacts.ts'
 import { DEFAULT_CACHE_DIR } from './social-card/card-cache.ts'
@@ -11,6 +12,7 @@ import { DEFAULT_CACHE_DIR } from './social-card/card-cache.ts'
  */
 export function buildArtifacts(): Plugin {
   let distDir = path.resolve('dist')
+  let root = process.cwd()
   let supabaseUrl: string | undefined
   let socialCardCache = path.resolve(DEFAULT_CACHE_DIR)
   let content: ContentApi | undefined
@@ -21,6 +23,7 @@ export function buildArtifacts(): Plugin {
       // Vike builds the client into <outDir>/client and the server into <outDir>/server.
       distDir = path.dirname(path.resolve(config.root, config.build.outDir))
       socialCardCache = path.resolve(config.root, DEFAULT_CACHE_DIR)
+      root = config.root
       // The same value the browser code gets as import.meta.env (environment or .env files).
       supabaseUrl = (config.env.VITE_SUPABASE_URL as string | undefined) || undefined
       // The content the pages were rendered from, loaded once for the whole build.
@@ -36,6 +39,7 @@ export function buildArtifacts(): Plugin {
         const { socialCards } = await writeBuildArtifacts(distDir, await content.load(), {
           supabaseUrl,
           socialCardCache,
+          images: { variants: await content.images(), cacheDir: imageCacheDir(root) },
         })
         const perCard = socialCards.drawn
           ? `, ${socialCards.msPerDrawnCard.toFixed(0)} ms a card`

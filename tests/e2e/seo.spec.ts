@@ -104,6 +104,16 @@ function expectRequiredFields(data: Json, origin: string) {
       }
       break
     }
+    case 'Article': {
+      expect(data.headline).toBeTruthy()
+      absolute(data.url)
+      for (const image of data.image as string[]) absolute(image)
+      expect(data.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(String(data.dateModified) >= String(data.datePublished)).toBe(true)
+      expect((data.author as Json[])[0]!.name).toBeTruthy()
+      expect(data.publisher).toBeTruthy()
+      break
+    }
     default:
       throw new Error(`unexpected JSON-LD type ${String(data['@type'])}`)
   }
@@ -126,7 +136,13 @@ test.describe('every route', () => {
       expect(decode(meta(html, 'og:title')!)).toBe(title)
       expect(meta(html, 'og:description')).toBe(meta(html, 'description'))
       expect(meta(html, 'og:url')).toBe(canonical)
-      expect(meta(html, 'og:type')).toBe('website')
+      expect(meta(html, 'og:type')).toBe(route.collection === 'articles' ? 'article' : 'website')
+      // The feed is announced on every page.
+      expect(html).toMatch(
+        new RegExp(
+          `<link rel="alternate" type="application/rss\\+xml" title="[^"]+" href="${origin}/rss.xml"`,
+        ),
+      )
       expect(meta(html, 'twitter:card')).toBe('summary_large_image')
       expect(meta(html, 'twitter:title')).toBe(meta(html, 'og:title'))
       expect(meta(html, 'og:image:alt')).toBeTruthy()
@@ -181,6 +197,11 @@ test.describe('every route', () => {
         expect((service!.offers as Json[]).map((offer) => offer.name)).toEqual(plans)
       else expect(service).toBeUndefined()
 
+      // Article on article pages only.
+      const articleBlock = blocks.find((block) => block['@type'] === 'Article')
+      if (route.collection === 'articles') expect(articleBlock?.url).toBe(canonical)
+      else expect(articleBlock).toBeUndefined()
+
       // BreadcrumbList on legal and nested pages, ending at the page itself.
       const breadcrumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList')
       if (route.collection === 'legal' || route.path.split('/').length > 2) {
@@ -204,7 +225,7 @@ test('the not-found page is marked noindex, has no canonical URL and is not in t
   expect(sitemap).not.toMatch(/404|no-such-page/)
 })
 
-test('sitemap.xml lists every route, with lastmod from content for legal pages', async ({
+test('sitemap.xml lists every route, with lastmod from content for legal pages and articles', async ({
   request,
 }) => {
   const response = await request.get('/sitemap.xml')
@@ -214,7 +235,8 @@ test('sitemap.xml lists every route, with lastmod from content for legal pages',
     new URL(loc!).pathname.replace(/(.)\/$/, '$1'),
   )
   expect(locations.sort()).toEqual(routes.map((route) => route.path).sort())
-  for (const route of routes.filter((candidate) => candidate.collection === 'legal'))
+  const dated = ['legal', 'articles', 'tags', 'article-list']
+  for (const route of routes.filter((candidate) => dated.includes(candidate.collection)))
     expect(xml).toMatch(
       new RegExp(`${route.path}</loc>\\s*<lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`),
     )

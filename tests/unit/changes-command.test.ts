@@ -13,12 +13,15 @@ import { readBuiltPages } from '../../scripts/lib/built-pages.ts'
 import { renderChangesReport } from '../../scripts/lib/changes-report.ts'
 import { compareSites, nothingChanged } from '../../scripts/lib/page-changes.ts'
 import { pngSize } from '../../scripts/lib/page-screenshots.ts'
+import { expectedRoutes } from '../../scripts/lib/routes.ts'
 import { buildCommitInWorktree, git, type BaseBuild } from '../../scripts/lib/worktree-build.ts'
 
 const run = promisify(execFile)
 const siteRoot = path.resolve(import.meta.dirname, '../..')
 // Generous: the machines these run on are shared, and a build can take ten times longer there.
 const BUILD_TIMEOUT = 300_000
+/** How many pages the build has (every route, and the not-found page): the counts follow. */
+const pages = (await expectedRoutes()).length + 1
 
 let scratch: string
 let repo: string
@@ -117,7 +120,7 @@ describe('npm run changes', () => {
 
       const report = result.stdout
       expect(report).toMatch(/^## What this change does to the pages/)
-      expect(report).toContain('**Pages:** 0 added, 0 removed, 2 changed, 26 unchanged.')
+      expect(report).toContain(`**Pages:** 0 added, 0 removed, 2 changed, ${pages - 2} unchanged.`)
       expect([...report.matchAll(/^#### `([^`]+)`/gm)].map((match) => match[1])).toEqual([
         '/industries/ai-ml',
         '/industries/backend',
@@ -169,7 +172,7 @@ describe('npm run changes', () => {
       expect(changes.shared[0]!.routes).toEqual(changes.compared)
       const report = renderChangesReport(changes, { base: 'before', head: 'after' })
       expect(report).toContain('- `/industries/robotics`: Robotics Interviews | Panelwise')
-      expect(report).toContain('#### Header and navigation, on every page (28)')
+      expect(report).toContain(`#### Header and navigation, on every page (${pages})`)
       expect(report.match(/\*\*Robotics\*\*/g)).toHaveLength(1)
     },
   )
@@ -189,9 +192,10 @@ describe('npm run changes', () => {
         await commitAndBuild('a comment'),
       )
       expect(nothingChanged(changes)).toBe(true)
-      expect(changes.unchanged).toHaveLength(29)
+      // The site's pages and the added industry.
+      expect(changes.unchanged).toHaveLength(pages + 1)
       expect(renderChangesReport(changes, { base: 'before', head: 'after' })).toContain(
-        '**No page changed.** All 29 pages read the same as before',
+        `**No page changed.** All ${pages + 1} pages read the same as before`,
       )
     },
   )

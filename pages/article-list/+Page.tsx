@@ -1,0 +1,24 @@
+import { ArticleList } from '../../components/articles/ArticleList.tsx'
+import { Pagination } from '../../components/articles/Pagination.tsx'
+import { breadcrumbTrail } from '../../components/layout/structured-data.ts'
+import { getSite, listPagePath, listRoutes } from '../../content/index.ts'
+import type { Data } from './+data.ts'
+
+export default function Page({ data }: { data: Data }) {
+  const breadcrumbs =
+    breadcrumbTrail(data.meta.path, listRoutes(), getSite().ui.home, data.meta.title) ?? []
+  return (
+    <ArticleList
+      headline={data.words.headline}
+      lead={data.words.lead}
+      breadcrumbs={breadcrumbs}
+      articles={data.articles}
+    >
+      <Pagination
+        page={data.page}
+        pages={data.pages}
+        pathOf={(page) => listPagePath('article-list', page)}
+      />
+    </ArticleList>
+  )
+}

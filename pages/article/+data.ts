@@ -1,0 +1,35 @@
+import type { PageContextServer } from 'vike/types'
+import { getEntry } from '../../content/index.ts'
+import { neighbours, relatedArticles } from '../../components/articles/article-facts.ts'
+import { articleSummaries } from '../../components/articles/article-summaries.ts'
+import type { PageMeta } from '../../components/layout/page-meta.ts'
+import { routeFor } from '../routing.ts'
+
+export function data(pageContext: PageContextServer) {
+  const route = routeFor(pageContext, 'articles')
+  const entry = getEntry('articles', route.id)
+  const summaries = articleSummaries()
+  const article = summaries.find((candidate) => candidate.id === entry.id)!
+  const meta: PageMeta = {
+    title: article.title,
+    description: article.description,
+    path: route.path,
+    article: {
+      author: article.author.name,
+      publishDate: article.publishDate,
+      updatedDate: article.updatedDate,
+      tags: article.tags.map((tag) => tag.title),
+      ...(article.cover ? { image: article.cover.image.src } : {}),
+    },
+  }
+  return {
+    meta,
+    article,
+    file: entry.file,
+    headings: entry.headings ?? [],
+    ...neighbours(summaries, entry.id),
+    related: relatedArticles(summaries, entry.id),
+  }
+}
+
+export type Data = ReturnType<typeof data>

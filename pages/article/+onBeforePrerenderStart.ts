@@ -1,0 +1,3 @@
+import { routePaths } from '../../content/index.ts'
+
+export const onBeforePrerenderStart = () => routePaths('articles')

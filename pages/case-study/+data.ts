@@ -1,0 +1,20 @@
+import type { PageContextServer } from 'vike/types'
+import { getEntry, getSite, listRoutes } from '../../content/index.ts'
+import type { PageMeta } from '../../components/layout/page-meta.ts'
+import { breadcrumbTrail } from '../../components/layout/structured-data.ts'
+import { routeFor } from '../routing.ts'
+
+export function data(pageContext: PageContextServer) {
+  const route = routeFor(pageContext, 'case-studies')
+  const study = getEntry('case-studies', route.id)
+  const site = getSite()
+  const meta: PageMeta = {
+    title: study.data.title,
+    description: study.data.description,
+    path: route.path,
+    breadcrumbs: breadcrumbTrail(route.path, listRoutes(), site.ui.home, study.data.segment),
+  }
+  return { meta, id: study.id, file: study.file, study: study.data, all: site.caseStudies.all }
+}
+
+export type Data = ReturnType<typeof data>

@@ -1,0 +1,3 @@
+import { routeOf } from '../routing.ts'
+
+export default routeOf('case-studies')

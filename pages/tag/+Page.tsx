@@ -1,0 +1,17 @@
+import { ArticleList } from '../../components/articles/ArticleList.tsx'
+import { breadcrumbTrail } from '../../components/layout/structured-data.ts'
+import { getSite, listRoutes } from '../../content/index.ts'
+import type { Data } from './+data.ts'
+
+export default function Page({ data }: { data: Data }) {
+  const breadcrumbs =
+    breadcrumbTrail(data.meta.path, listRoutes(), getSite().ui.home, data.meta.title) ?? []
+  return (
+    <ArticleList
+      headline={data.headline}
+      lead={data.lead}
+      breadcrumbs={breadcrumbs}
+      articles={data.articles}
+    />
+  )
+}

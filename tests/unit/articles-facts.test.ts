@@ -1,0 +1,130 @@
+// Ordering, pagination, neighbours and related articles, the route table's list pages, and the
+// feed: pure functions, checked without a build.
+import { describe, expect, it } from 'vitest'
+import {
+  neighbours,
+  newestFirst,
+  pageOfList,
+  readingMinutes,
+  relatedArticles,
+} from '../../components/articles/article-facts.ts'
+import { buildRouteTable, listPagePath } from '../../content/routes.ts'
+import { articleBodyHtml, rssXml } from '../../scripts/lib/feed.ts'
+
+const article = (id: string, publishDate: string, tags: string[]) => ({
+  id,
+  title: id.toUpperCase(),
+  publishDate,
+  tags: tags.map((tag) => ({ id: tag })),
+})
+
+const sorted = newestFirst([
+  article('a', '2026-01-01', ['x']),
+  article('b', '2026-03-01', ['x', 'y']),
+  article('c', '2026-02-01', ['y']),
+  article('d', '2026-03-01', ['z']),
+  article('e', '2026-04-01', ['x', 'y']),
+])
+
+describe('articles', () => {
+  it('orders newest first, ties by title', () => {
+    expect(sorted.map((entry) => entry.id)).toEqual(['e', 'b', 'd', 'c', 'a'])
+  })
+
+  it('previous is the next older article and next the next newer one', () => {
+    expect(neighbours(sorted, 'd')).toEqual({ previous: sorted[3], next: sorted[1] })
+    expect(neighbours(sorted, 'e').next).toBeUndefined()
+    expect(neighbours(sorted, 'a').previous).toBeUndefined()
+  })
+
+  it('relates the articles sharing most tags, newest first among equals, at most three', () => {
+    expect(relatedArticles(sorted, 'b').map((entry) => entry.id)).toEqual(['e', 'c', 'a'])
+    expect(relatedArticles(sorted, 'd')).toEqual([])
+  })
+
+  it('splits a list into pages of a fixed length', () => {
+    const items = Array.from({ length: 25 }, (_, index) => index)
+    expect(pageOfList(items, 1, 12)).toEqual({ items: items.slice(0, 12), pages: 3 })
+    expect(pageOfList(items, 3, 12)).toEqual({ items: [24], pages: 3 })
+    expect(pageOfList([], 1, 12)).toEqual({ items: [], pages: 1 })
+  })
+
+  it('reads at 230 words a minute, at least one minute', () => {
+    expect(readingMinutes(0)).toBe(1)
+    expect(readingMinutes(690)).toBe(3)
+  })
+})
+
+describe('route table', () => {
+  const table = (count: number) =>
+    buildRouteTable(((name: string) =>
+      name === 'articles'
+        ? Array.from({ length: count }, (_, index) => ({
+            id: `article-${index}`,
+            data: { title: `Article ${index}` },
+          }))
+        : name === 'site'
+          ? [
+              {
+                id: 'site',
+                data: { lists: { 'article-list': { title: 'Articles', page: 'page' } } },
+              },
+            ]
+          : []) as never)
+
+  it('has one list page per twelve articles, the first at the list address', () => {
+    const lists = (count: number) =>
+      table(count)
+        .filter((route) => route.collection === 'article-list')
+        .map((route) => `${route.path} ${route.title}`)
+    expect(lists(0)).toEqual(['/resources/articles Articles'])
+    expect(lists(12)).toEqual(['/resources/articles Articles'])
+    expect(lists(13)).toEqual([
+      '/resources/articles Articles',
+      '/resources/articles/page/2 Articles, page 2',
+    ])
+    expect(listPagePath('article-list', 3)).toBe('/resources/articles/page/3')
+    expect(table(13).filter((route) => route.collection === 'articles')).toHaveLength(13)
+  })
+})
+
+describe('feed', () => {
+  it('takes the article body from the built page with every link absolute', () => {
+    const page = `<html><body><main><div class="prose" data-article-body=""><p>See <a href="/process">our process</a>.</p><picture><source srcset="/images/a-480.avif 480w, /images/a-800.avif 800w"><img src="/images/a-800.webp" alt="A"></picture></div></main></body></html>`
+    expect(articleBodyHtml(page, 'https://example.com')).toBe(
+      '<p>See <a href="https://example.com/process">our process</a>.</p><picture><source srcset="https://example.com/images/a-480.avif 480w, https://example.com/images/a-800.avif 800w"><img src="https://example.com/images/a-800.webp" alt="A"></picture>',
+    )
+    expect(() => articleBodyHtml('<p>no body</p>', 'https://example.com')).toThrow(
+      /data-article-body/,
+    )
+  })
+
+  it('writes RSS 2.0 with escaped text and the full body in CDATA', () => {
+    const xml = rssXml(
+      {
+        title: 'Articles & notes',
+        description: 'All of them',
+        siteUrl: 'https://example.com',
+        listPath: '/resources/articles',
+        feedPath: '/rss.xml',
+      },
+      [
+        {
+          title: 'Hiring <fast>',
+          description: 'Why',
+          path: '/resources/articles/hiring',
+          publishDate: '2026-05-01',
+          author: 'Elena Vasquez',
+          tags: ['Hiring'],
+          html: '<p>Body with ]]> inside</p>',
+        },
+      ],
+    )
+    expect(xml).toContain('<title>Articles &amp; notes</title>')
+    expect(xml).toContain('<title>Hiring &lt;fast&gt;</title>')
+    expect(xml).toContain('<link>https://example.com/resources/articles/hiring</link>')
+    expect(xml).toContain('<pubDate>Fri, 01 May 2026 12:00:00 GMT</pubDate>')
+    expect(xml).toContain('<![CDATA[<p>Body with ]]]]><![CDATA[> inside</p>]]>')
+    expect(xml).toContain('<atom:link href="https://example.com/rss.xml" rel="self"')
+  })
+})
