@@ -85,6 +85,10 @@ export interface RouteEntry {
 
 type RoutedEntry<C extends RoutedCollection> = { id: string; data: EntryData<C> }
 
+/** Whether a collection has a page per entry. */
+export const isRoutedCollection = (collection: string): collection is RoutedCollection =>
+  Object.hasOwn(routedCollections, collection)
+
 /** The address of one entry of a routed collection. */
 export function routePath<C extends RoutedCollection>(
   collection: C,

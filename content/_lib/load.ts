@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { z } from 'zod'
 import { assetFolders, type AssetFolder } from '../assets.ts'
-import { buildRouteTable } from '../routes.ts'
+import { buildRouteTable, isRoutedCollection, routePath } from '../routes.ts'
 import { listItemKey, withReferenceContext, type CollectionDefinition } from './collection.ts'
 import { analyseBody, type BodyFacts } from './mdx-body.ts'
 import { DRAFT_FIELD, isDraftData, type DraftMode } from './drafts.ts'
@@ -188,6 +188,7 @@ export async function loadContent(
     omittedDrafts.set(name, [])
   }
   const linkChecks: { file: string; links: BodyFacts['links'] }[] = []
+  const unfinished: { collection: string; id: string; data: unknown }[] = []
   for (const { candidate, source } of sources) {
     const definition = collections[candidate.collection]!
     const omitted = omittedIds.get(candidate.collection)!.has(candidate.id)
@@ -259,7 +260,13 @@ export async function loadContent(
     }
     // Links are checked once every route is known, whether or not the rest of the file is right.
     if (body?.facts.links.length) linkChecks.push({ file: candidate.file, links: body.facts.links })
-    if (!result.success || bodyError || source.placeholders.length) continue
+    if (!result.success || bodyError || source.placeholders.length) {
+      // Its page still counts as a link target: one mistake is reported once, at its file, not
+      // again at every link to the page it would make.
+      if (!omitted)
+        unfinished.push({ collection: candidate.collection, id: candidate.id, data: source.data })
+      continue
+    }
     ;(omitted ? omittedDrafts : entries).get(candidate.collection)!.push({
       id: candidate.id,
       collection: candidate.collection,
@@ -276,6 +283,13 @@ export async function loadContent(
     const routes = new Set(
       buildRouteTable((name) => (entries.get(name) ?? []) as never).map((route) => route.path),
     )
+    for (const { collection, id, data } of unfinished)
+      if (isRoutedCollection(collection))
+        try {
+          routes.add(routePath(collection, { id, data } as never))
+        } catch {
+          // Too broken to have an address (say, a page without `path`): its own errors say so.
+        }
     for (const { file, links } of linkChecks)
       for (const { url, position } of links) {
         const target = url.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') || '/'
