@@ -3,6 +3,7 @@ import RequestButton from '../../components/request/RequestButton.island.tsx'
 import { guideRequestProps, scorecardRequestProps } from './fixtures.ts'
 import {
   answerFunctionCalls,
+  answerOk,
   collectErrors,
   expectNoAxeViolations,
   gate,
@@ -23,8 +24,6 @@ const scorecardButton = (page: Page) => page.getByRole('button', { name: 'Reques
 const dialog = (page: Page, name = 'Request Guide') => page.getByRole('dialog', { name })
 const submit = (page: Page) => page.getByRole('button', { name: 'Send Request' })
 
-const ok = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
-
 async function fill(page: Page, values: Partial<Record<string, string>>) {
   const labels: Record<string, string> = {
     name: 'Name',
@@ -44,7 +43,7 @@ test('opens a dialog of at most 425px with the five fields; nothing is sent when
   page,
 }) => {
   const errors = collectErrors(page)
-  const bodies = await answerFunctionCalls(page, ok)
+  const bodies = await answerFunctionCalls(page, answerOk)
   await open(page)
   await guideButton(page).click()
   await expect(dialog(page)).toBeVisible()
@@ -92,7 +91,7 @@ test('opens a dialog of at most 425px with the five fields; nothing is sent when
 test('a guide request sends the exact payload, closes, resets and says "Request Sent"', async ({
   page,
 }) => {
-  const bodies = await answerFunctionCalls(page, ok)
+  const bodies = await answerFunctionCalls(page, answerOk)
   await open(page)
   await guideButton(page).click()
   await fill(page, {
@@ -127,7 +126,7 @@ test('a guide request sends the exact payload, closes, resets and says "Request 
 test('a scorecard request remembers its scorecard; company "Not provided" when empty', async ({
   page,
 }) => {
-  const bodies = await answerFunctionCalls(page, ok)
+  const bodies = await answerFunctionCalls(page, answerOk)
   await open(page)
   await scorecardButton(page).click()
   await expect(dialog(page, 'Request Scorecard')).toContainText('DevOps Engineer Scorecard')
@@ -218,7 +217,7 @@ test('while sending, the button reads "Sending..." and is disabled', async ({ pa
   const answer = gate()
   await answerFunctionCalls(page, async (route) => {
     await answer.opened
-    await ok(route)
+    await answerOk(route)
   })
   await open(page)
   await guideButton(page).click()
@@ -247,7 +246,7 @@ test('dismissing (Escape, close button) closes it and returns focus to the butto
 })
 
 test('keyboard only: open, fix the errors, send, and land back on the button', async ({ page }) => {
-  const bodies = await answerFunctionCalls(page, ok)
+  const bodies = await answerFunctionCalls(page, answerOk)
   await open(page)
   for (let step = 0; step < 10; step++) {
     if (await guideButton(page).evaluate((el) => el === document.activeElement)) break
@@ -294,7 +293,7 @@ test('the form code and the backend client load on demand, not with the page', a
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url())
   })
-  await answerFunctionCalls(page, ok)
+  await answerFunctionCalls(page, answerOk)
   await page.goto('/resources/guides')
   await page.waitForLoadState('networkidle')
   const island = page.locator('[data-island="request/RequestButton"]').first()
