@@ -11,12 +11,7 @@ import {
   keptInBrowser,
 } from './helpers.ts'
 import { openIslandPage } from './island-harness.tsx'
-
-async function open(page: Page) {
-  await openIslandPage(page, 'contact', 'Send Us a Message', [
-    { name: 'forms/ContactForm', component: ContactForm, props: contactFormProps },
-  ])
-}
+import { openContactForm } from './island-pages.tsx'
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: false }).first()
 const send = (page: Page) => page.getByRole('button', { name: 'Send Message' })
@@ -32,7 +27,7 @@ test('has the four fields with their placeholders, required rules and a 150px me
   page,
 }) => {
   const errors = collectErrors(page)
-  await open(page)
+  await openContactForm(page)
   const expectations: [string, string, string, boolean][] = [
     ['Name', 'John Doe', 'text', true],
     ['Email', 'john@example.com', 'email', true],
@@ -54,7 +49,7 @@ test('has the four fields with their placeholders, required rules and a 150px me
 
 test('the browser blocks an incomplete or malformed form: nothing is sent', async ({ page }) => {
   const bodies = await answerFunctionCalls(page, answerOk)
-  await open(page)
+  await openContactForm(page)
   await send(page).click()
   await expect(field(page, 'Name')).toHaveJSProperty('validity.valueMissing', true)
   await fillAll(page)
@@ -73,7 +68,7 @@ test('sends the exact payload, shows "Sending...", clears the fields and says "M
     await answer.opened
     await answerOk(route)
   })
-  await open(page)
+  await openContactForm(page)
   await fillAll(page)
   await send(page).click()
   const sending = page.getByRole('button', { name: 'Sending...' })
@@ -91,7 +86,7 @@ test('sends the exact payload, shows "Sending...", clears the fields and says "M
 
 test('without a phone number the payload says phone ""', async ({ page }) => {
   const bodies = await answerFunctionCalls(page, answerOk)
-  await open(page)
+  await openContactForm(page)
   await fillAll(page)
   await field(page, 'Phone Number').fill('')
   await send(page).click()
@@ -109,7 +104,7 @@ for (const [situation, respond] of [
       if (message.type() === 'error') logged.push(message.text())
     })
     await answerFunctionCalls(page, respond)
-    await open(page)
+    await openContactForm(page)
     await fillAll(page)
     await send(page).click()
     const toast = page.getByRole('alertdialog')
@@ -136,7 +131,7 @@ test('on an error in the answer: logged, destructive "Error" toast, values kept 
     if (message.type() === 'error') logged.push(message.text())
   })
   await answerFunctionCalls(page, (route) => route.fulfill({ json: { error: 'SMTP down' } }))
-  await open(page)
+  await openContactForm(page)
   await fillAll(page)
   await send(page).click()
   const toast = page.getByRole('alertdialog')
@@ -151,7 +146,7 @@ test('on an error in the answer: logged, destructive "Error" toast, values kept 
 
 test('no axe violations on the form, and with a toast showing', async ({ page }) => {
   await answerFunctionCalls(page, answerOk)
-  await open(page)
+  await openContactForm(page)
   await expectNoAxeViolations(page)
   await fillAll(page)
   await send(page).click()
@@ -191,7 +186,7 @@ test.describe('toasts', () => {
 
   test('closes by itself after a few seconds', async ({ page }) => {
     await answerFunctionCalls(page, answerOk)
-    await open(page)
+    await openContactForm(page)
     await fillAll(page)
     await send(page).click()
     const toast = page.getByRole('alertdialog')
