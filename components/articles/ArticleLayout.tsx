@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react'
 import type { Heading, MdxComponents } from '../../content/index.ts'
 import { ActionButton } from '../ActionButton.tsx'
-import { Breadcrumbs } from '../layout/Breadcrumbs.tsx'
+import { LongFormPage } from '../layout/LongFormPage.tsx'
 import { writerComponentsFor } from '../mdx/writer-components.tsx'
 import { useSite } from '../site-context.tsx'
-import { Container } from '../ui/Container.tsx'
 import { Picture } from '../ui/Picture.tsx'
 import { ArticleByline } from './ArticleByline.tsx'
 import { ArticleCard } from './ArticleCard.tsx'
@@ -35,94 +34,98 @@ export function ArticleLayout({
   related,
   Content,
 }: ArticleLayoutProps) {
-  const { ui, articles: words } = useSite()
+  const { articles: words } = useSite()
   return (
-    <article className="py-12 sm:py-16">
-      <Container>
-        <div className="mx-auto max-w-3xl">
-          <Breadcrumbs label={ui.breadcrumb} items={breadcrumbs} />
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-ink sm:text-5xl">
-            {article.title}
-          </h1>
-          <p className="mt-4 text-xl text-pretty text-muted">{article.description}</p>
-          <ArticleByline article={article} className="mt-6" />
-          <TagList tags={article.tags} className="mt-4" />
-          {article.cover && (
-            <Picture
-              image={article.cover.image}
-              alt={article.cover.alt}
-              sizes="(min-width: 768px) 768px, 100vw"
-              eager
-              className="mt-8 w-full rounded-2xl border border-slate-200"
-            />
-          )}
-          <div className="mt-10">
-            <TableOfContents headings={headings} />
-          </div>
-          <div className="prose mt-8 max-w-none" data-article-body>
-            {Content && <Content components={writerComponentsFor(file)} />}
-          </div>
+    <LongFormPage
+      breadcrumbs={breadcrumbs}
+      title={article.title}
+      lead={article.description}
+      after={related.length > 0 && <RelatedArticles heading={words.related} related={related} />}
+    >
+      <ArticleByline article={article} className="mt-6" />
+      <TagList tags={article.tags} className="mt-4" />
+      {article.cover && (
+        <Picture
+          image={article.cover.image}
+          alt={article.cover.alt}
+          sizes="(min-width: 768px) 768px, 100vw"
+          eager
+          className="mt-8 w-full rounded-2xl border border-slate-200"
+        />
+      )}
+      <div className="mt-10">
+        <TableOfContents headings={headings} />
+      </div>
+      <div className="prose mt-8 max-w-none" data-article-body>
+        {Content && <Content components={writerComponentsFor(file)} />}
+      </div>
 
-          <section
-            className="mt-14 rounded-2xl bg-brand-900 p-8 text-white"
-            aria-labelledby="article-cta"
-          >
-            <h2 id="article-cta" className="text-2xl font-bold text-balance">
-              {words.cta.heading}
-            </h2>
-            <p className="mt-2 text-brand-100">{words.cta.lead}</p>
-            <div className="mt-6">
-              <ActionButton
-                action={{ label: words.cta.label, opens: 'booking', variant: 'primary' }}
-                tone="inverse"
-              />
-            </div>
-          </section>
-
-          {(previous || next) && (
-            <nav
-              aria-label={`${words.previous} / ${words.next}`}
-              className="mt-12 grid gap-4 sm:grid-cols-2"
-            >
-              {previous && (
-                <a
-                  href={previous.path}
-                  rel="prev"
-                  className="rounded-xl border border-slate-200 p-5 hover:border-brand-600"
-                >
-                  <span className="block text-sm text-muted">{words.previous}</span>
-                  <span className="mt-1 block font-semibold text-ink">{previous.title}</span>
-                </a>
-              )}
-              {next && (
-                <a
-                  href={next.path}
-                  rel="next"
-                  className="rounded-xl border border-slate-200 p-5 text-right hover:border-brand-600 sm:col-start-2"
-                >
-                  <span className="block text-sm text-muted">{words.next}</span>
-                  <span className="mt-1 block font-semibold text-ink">{next.title}</span>
-                </a>
-              )}
-            </nav>
-          )}
+      <section
+        className="mt-14 rounded-2xl bg-brand-900 p-8 text-white"
+        aria-labelledby="article-cta"
+      >
+        <h2 id="article-cta" className="text-2xl font-bold text-balance">
+          {words.cta.heading}
+        </h2>
+        <p className="mt-2 text-brand-100">{words.cta.lead}</p>
+        <div className="mt-6">
+          <ActionButton
+            action={{ label: words.cta.label, opens: 'booking', variant: 'primary' }}
+            tone="inverse"
+          />
         </div>
+      </section>
 
-        {related.length > 0 && (
-          <section aria-labelledby="related-heading" className="mt-16">
-            <h2 id="related-heading" className="text-2xl font-bold text-ink">
-              {words.related}
-            </h2>
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {related.map((candidate) => (
-                <li key={candidate.id} className="flex">
-                  <ArticleCard article={candidate} headingLevel="h3" />
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-      </Container>
-    </article>
+      {(previous || next) && (
+        <nav
+          aria-label={`${words.previous} / ${words.next}`}
+          className="mt-12 grid gap-4 sm:grid-cols-2"
+        >
+          {previous && <NeighbourLink article={previous} rel="prev" label={words.previous} />}
+          {next && <NeighbourLink article={next} rel="next" label={words.next} />}
+        </nav>
+      )}
+    </LongFormPage>
+  )
+}
+
+const NEIGHBOUR_STYLES = {
+  prev: 'rounded-xl border border-slate-200 p-5 hover:border-brand-600',
+  next: 'rounded-xl border border-slate-200 p-5 text-right hover:border-brand-600 sm:col-start-2',
+}
+
+/** The previous or next article, by its title; the next one on the right. */
+function NeighbourLink({
+  article,
+  rel,
+  label,
+}: {
+  article: ArticleSummary
+  rel: keyof typeof NEIGHBOUR_STYLES
+  label: string
+}) {
+  return (
+    <a href={article.path} rel={rel} className={NEIGHBOUR_STYLES[rel]}>
+      <span className="block text-sm text-muted">{label}</span>
+      <span className="mt-1 block font-semibold text-ink">{article.title}</span>
+    </a>
+  )
+}
+
+/** Up to three articles that share its tags, as cards. */
+function RelatedArticles({ heading, related }: { heading: string; related: ArticleSummary[] }) {
+  return (
+    <section aria-labelledby="related-heading" className="mt-16">
+      <h2 id="related-heading" className="text-2xl font-bold text-ink">
+        {heading}
+      </h2>
+      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {related.map((candidate) => (
+          <li key={candidate.id} className="flex">
+            <ArticleCard article={candidate} headingLevel="h3" />
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

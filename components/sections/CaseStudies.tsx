@@ -2,7 +2,8 @@ import type { Action } from '../../content/index.ts'
 import { ActionRow } from '../ActionButton.tsx'
 import { useSite } from '../site-context.tsx'
 import { KeyFigures } from './KeyFigures.tsx'
-import { IconBadge, type IconName } from './icons.tsx'
+import { CaseStudySegment } from './CaseStudySegment.tsx'
+import type { IconName } from './icons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface CaseStudiesProps extends SectionHeadingProps {
@@ -31,12 +32,7 @@ export function CaseStudies({ cases, labels, actions, ...heading }: CaseStudiesP
       <ul className="grid gap-6 lg:grid-cols-2" data-case-studies>
         {cases.map((study) => (
           <li key={study.id} id={study.id} className={`${cardClass} flex flex-col p-8`}>
-            <div className="flex items-center gap-3">
-              <IconBadge name={study.icon} />
-              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-                {study.segment}
-              </p>
-            </div>
+            <CaseStudySegment icon={study.icon} segment={study.segment} />
             <h3 className="mt-5 text-xl font-semibold text-ink">{study.title}</h3>
             <h4 className="mt-5 text-sm font-semibold text-ink">{labels.challenge}</h4>
             <p className="mt-1 text-muted">{study.challenge}</p>

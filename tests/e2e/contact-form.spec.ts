@@ -1,39 +1,33 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
 import ContactForm from '../../components/forms/ContactForm.island.tsx'
 import RequestButton from '../../components/request/RequestButton.island.tsx'
-import { contactFormProps, guideRequestProps } from './fixtures.ts'
+import { adaMessage, contactFormProps, guideRequestProps } from './fixtures.ts'
 import {
   answerFunctionCalls,
+  answerOk,
   collectErrors,
   expectNoAxeViolations,
   gate,
   keptInBrowser,
 } from './helpers.ts'
 import { openIslandPage } from './island-harness.tsx'
-
-async function open(page: Page) {
-  await openIslandPage(page, 'contact', 'Send Us a Message', [
-    { name: 'forms/ContactForm', component: ContactForm, props: contactFormProps },
-  ])
-}
-
-const ok = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
+import { openContactForm } from './island-pages.tsx'
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: false }).first()
 const send = (page: Page) => page.getByRole('button', { name: 'Send Message' })
 
 async function fillAll(page: Page) {
-  await field(page, 'Name').fill('Ada Lovelace')
-  await field(page, 'Email').fill('ada@example.com')
-  await field(page, 'Phone Number').fill('(555) 123-4567')
-  await field(page, 'Message').fill('We hire four backend engineers this quarter.')
+  await field(page, 'Name').fill(adaMessage.name)
+  await field(page, 'Email').fill(adaMessage.email)
+  await field(page, 'Phone Number').fill(adaMessage.phone)
+  await field(page, 'Message').fill(adaMessage.message)
 }
 
 test('has the four fields with their placeholders, required rules and a 150px message area', async ({
   page,
 }) => {
   const errors = collectErrors(page)
-  await open(page)
+  await openContactForm(page)
   const expectations: [string, string, string, boolean][] = [
     ['Name', 'John Doe', 'text', true],
     ['Email', 'john@example.com', 'email', true],
@@ -54,8 +48,8 @@ test('has the four fields with their placeholders, required rules and a 150px me
 })
 
 test('the browser blocks an incomplete or malformed form: nothing is sent', async ({ page }) => {
-  const bodies = await answerFunctionCalls(page, ok)
-  await open(page)
+  const bodies = await answerFunctionCalls(page, answerOk)
+  await openContactForm(page)
   await send(page).click()
   await expect(field(page, 'Name')).toHaveJSProperty('validity.valueMissing', true)
   await fillAll(page)
@@ -72,9 +66,9 @@ test('sends the exact payload, shows "Sending...", clears the fields and says "M
   const answer = gate()
   const bodies = await answerFunctionCalls(page, async (route) => {
     await answer.opened
-    await ok(route)
+    await answerOk(route)
   })
-  await open(page)
+  await openContactForm(page)
   await fillAll(page)
   await send(page).click()
   const sending = page.getByRole('button', { name: 'Sending...' })
@@ -84,34 +78,20 @@ test('sends the exact payload, shows "Sending...", clears the fields and says "M
   await expect(toast).toContainText('Message sent!')
   await expect(toast).toContainText("We'll get back to you as soon as possible.")
   await expect(toast).toHaveAttribute('data-variant', 'default')
-  expect(bodies).toEqual([
-    {
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      phone: '(555) 123-4567',
-      message: 'We hire four backend engineers this quarter.',
-    },
-  ])
+  expect(bodies).toEqual([adaMessage])
   for (const label of ['Name', 'Email', 'Phone Number', 'Message'])
     await expect(field(page, label)).toHaveValue('')
   await expect(send(page)).toBeEnabled()
 })
 
 test('without a phone number the payload says phone ""', async ({ page }) => {
-  const bodies = await answerFunctionCalls(page, ok)
-  await open(page)
+  const bodies = await answerFunctionCalls(page, answerOk)
+  await openContactForm(page)
   await fillAll(page)
   await field(page, 'Phone Number').fill('')
   await send(page).click()
   await expect(page.getByRole('alertdialog')).toContainText('Message sent!')
-  expect(bodies).toEqual([
-    {
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      phone: '',
-      message: 'We hire four backend engineers this quarter.',
-    },
-  ])
+  expect(bodies).toEqual([{ ...adaMessage, phone: '' }])
 })
 
 for (const [situation, respond] of [
@@ -124,7 +104,7 @@ for (const [situation, respond] of [
       if (message.type() === 'error') logged.push(message.text())
     })
     await answerFunctionCalls(page, respond)
-    await open(page)
+    await openContactForm(page)
     await fillAll(page)
     await send(page).click()
     const toast = page.getByRole('alertdialog')
@@ -138,12 +118,7 @@ for (const [situation, respond] of [
     expect(kept[0]).toMatchObject({
       kind: 'contact',
       title: null,
-      body: {
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-        phone: '(555) 123-4567',
-        message: 'We hire four backend engineers this quarter.',
-      },
+      body: adaMessage,
     })
     expect(logged.some((line) => line.includes('Error sending message'))).toBe(true)
   })
@@ -156,7 +131,7 @@ test('on an error in the answer: logged, destructive "Error" toast, values kept 
     if (message.type() === 'error') logged.push(message.text())
   })
   await answerFunctionCalls(page, (route) => route.fulfill({ json: { error: 'SMTP down' } }))
-  await open(page)
+  await openContactForm(page)
   await fillAll(page)
   await send(page).click()
   const toast = page.getByRole('alertdialog')
@@ -170,8 +145,8 @@ test('on an error in the answer: logged, destructive "Error" toast, values kept 
 })
 
 test('no axe violations on the form, and with a toast showing', async ({ page }) => {
-  await answerFunctionCalls(page, ok)
-  await open(page)
+  await answerFunctionCalls(page, answerOk)
+  await openContactForm(page)
   await expectNoAxeViolations(page)
   await fillAll(page)
   await send(page).click()
@@ -181,7 +156,7 @@ test('no axe violations on the form, and with a toast showing', async ({ page })
 
 test.describe('toasts', () => {
   test('one region for the whole page, announced, dismissible', async ({ page }) => {
-    await answerFunctionCalls(page, ok)
+    await answerFunctionCalls(page, answerOk)
     await openIslandPage(page, 'contact-and-request', 'Toasts', [
       { name: 'forms/ContactForm', component: ContactForm, props: contactFormProps },
       { name: 'request/RequestButton', component: RequestButton, props: guideRequestProps },
@@ -210,8 +185,8 @@ test.describe('toasts', () => {
   })
 
   test('closes by itself after a few seconds', async ({ page }) => {
-    await answerFunctionCalls(page, ok)
-    await open(page)
+    await answerFunctionCalls(page, answerOk)
+    await openContactForm(page)
     await fillAll(page)
     await send(page).click()
     const toast = page.getByRole('alertdialog')

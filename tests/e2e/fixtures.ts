@@ -6,6 +6,14 @@ import type { RequestButtonProps } from '../../components/request/RequestButton.
 
 export const FUNCTION_URL = `**${CONTACT_FUNCTION_PATH}`
 
+/** What the contact form's tests type, and the body they expect the form to send. */
+export const adaMessage = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '(555) 123-4567',
+  message: 'We hire four backend engineers this quarter.',
+}
+
 export const contactFormProps: ContactFormProps = {
   fields: {
     name: { label: 'Name', placeholder: 'John Doe' },

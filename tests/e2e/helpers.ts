@@ -83,6 +83,9 @@ export function collectErrors(page: Page) {
   return errors
 }
 
+/** The function's answer to a request it stored. */
+export const answerOk = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
+
 /**
  * Answers the send-contact-email call with `respond` and records each body it received. The
  * request id and the anti-bot fields the forms add are checked and taken off: what remains is the

@@ -6,10 +6,12 @@ import { HELD_PRESS_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import {
   allIslandsHydrated,
   answerFunctionCalls,
+  answerOk,
   collectErrors,
   gate,
   stubScheduler,
 } from './helpers.ts'
+import { adaMessage } from './fixtures.ts'
 
 const PAGE_SCRIPT = '**/assets/entries/start-islands.*.js'
 
@@ -103,9 +105,7 @@ test.describe('a press before the island starts', () => {
     page,
   }) => {
     const errors = collectErrors(page)
-    const bodies = await answerFunctionCalls(page, (route) =>
-      route.fulfill({ status: 200, json: { success: true } }),
-    )
+    const bodies = await answerFunctionCalls(page, answerOk)
     const release = await holdPageScript(page)
     await page.goto('/resources/guides')
     const button = page.getByRole('button', { name: /^Request Guide/ }).first()
@@ -133,9 +133,7 @@ test.describe('a press before the island starts', () => {
     page,
   }) => {
     const errors = collectErrors(page)
-    const bodies = await answerFunctionCalls(page, (route) =>
-      route.fulfill({ status: 200, json: { success: true } }),
-    )
+    const bodies = await answerFunctionCalls(page, answerOk)
     const release = await holdPageScript(page)
     await page.goto('/contact')
     const field = (label: string) => page.getByLabel(label, { exact: false }).first()
@@ -147,14 +145,7 @@ test.describe('a press before the island starts', () => {
     await expect(send).toHaveAttribute(HELD_PRESS_ATTRIBUTE, '')
     release()
     await expect(page.getByRole('alertdialog')).toContainText('Message sent!')
-    expect(bodies).toEqual([
-      {
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-        phone: '',
-        message: 'We hire four backend engineers this quarter.',
-      },
-    ])
+    expect(bodies).toEqual([{ ...adaMessage, phone: '' }])
     expect(new URL(page.url()).search).toBe('')
     expect(errors).toEqual([])
   })

@@ -1,29 +1,19 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
-import RequestButton from '../../components/request/RequestButton.island.tsx'
-import { guideRequestProps, scorecardRequestProps } from './fixtures.ts'
 import {
   answerFunctionCalls,
+  answerOk,
   collectErrors,
   expectNoAxeViolations,
   gate,
   keptInBrowser,
 } from './helpers.ts'
-import { openIslandPage } from './island-harness.tsx'
-
-// Two request buttons, as on the guides and scorecards pages (each its own island).
-async function open(page: Page) {
-  await openIslandPage(page, 'requests', 'Guides and scorecards', [
-    { name: 'request/RequestButton', component: RequestButton, props: guideRequestProps },
-    { name: 'request/RequestButton', component: RequestButton, props: scorecardRequestProps },
-  ])
-}
+import { guideRequestProps } from './fixtures.ts'
+import { openRequestButtons } from './island-pages.tsx'
 
 const guideButton = (page: Page) => page.getByRole('button', { name: 'Request Guide' })
 const scorecardButton = (page: Page) => page.getByRole('button', { name: 'Request Scorecard' })
 const dialog = (page: Page, name = 'Request Guide') => page.getByRole('dialog', { name })
 const submit = (page: Page) => page.getByRole('button', { name: 'Send Request' })
-
-const ok = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
 
 async function fill(page: Page, values: Partial<Record<string, string>>) {
   const labels: Record<string, string> = {
@@ -44,8 +34,8 @@ test('opens a dialog of at most 425px with the five fields; nothing is sent when
   page,
 }) => {
   const errors = collectErrors(page)
-  const bodies = await answerFunctionCalls(page, ok)
-  await open(page)
+  const bodies = await answerFunctionCalls(page, answerOk)
+  await openRequestButtons(page)
   await guideButton(page).click()
   await expect(dialog(page)).toBeVisible()
   await expect(dialog(page)).toContainText('Tell us where to send "System Design Interview Guide".')
@@ -92,8 +82,8 @@ test('opens a dialog of at most 425px with the five fields; nothing is sent when
 test('a guide request sends the exact payload, closes, resets and says "Request Sent"', async ({
   page,
 }) => {
-  const bodies = await answerFunctionCalls(page, ok)
-  await open(page)
+  const bodies = await answerFunctionCalls(page, answerOk)
+  await openRequestButtons(page)
   await guideButton(page).click()
   await fill(page, {
     name: 'Ada Lovelace',
@@ -127,8 +117,8 @@ test('a guide request sends the exact payload, closes, resets and says "Request 
 test('a scorecard request remembers its scorecard; company "Not provided" when empty', async ({
   page,
 }) => {
-  const bodies = await answerFunctionCalls(page, ok)
-  await open(page)
+  const bodies = await answerFunctionCalls(page, answerOk)
+  await openRequestButtons(page)
   await scorecardButton(page).click()
   await expect(dialog(page, 'Request Scorecard')).toContainText('DevOps Engineer Scorecard')
   await fill(page, { name: 'Grace Hopper', email: 'grace@example.org', phone: '+1 305 555 0100' })
@@ -166,7 +156,7 @@ for (const [situation, respond] of keptFailures)
       if (message.type() === 'error') logged.push(message.text())
     })
     const bodies = await answerFunctionCalls(page, respond)
-    await open(page)
+    await openRequestButtons(page)
     await guideButton(page).click()
     await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
     await submit(page).click()
@@ -197,7 +187,7 @@ test('on an error in the answer the dialog stays open with the values and "Reque
   const bodies = await answerFunctionCalls(page, (route) =>
     route.fulfill({ status: 200, json: { error: 'Mail failed' } }),
   )
-  await open(page)
+  await openRequestButtons(page)
   await guideButton(page).click()
   await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
   await submit(page).click()
@@ -218,9 +208,9 @@ test('while sending, the button reads "Sending..." and is disabled', async ({ pa
   const answer = gate()
   await answerFunctionCalls(page, async (route) => {
     await answer.opened
-    await ok(route)
+    await answerOk(route)
   })
-  await open(page)
+  await openRequestButtons(page)
   await guideButton(page).click()
   await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
   await submit(page).click()
@@ -234,7 +224,7 @@ test('while sending, the button reads "Sending..." and is disabled', async ({ pa
 test('dismissing (Escape, close button) closes it and returns focus to the button', async ({
   page,
 }) => {
-  await open(page)
+  await openRequestButtons(page)
   await guideButton(page).click()
   await expect(dialog(page)).toBeVisible()
   await page.keyboard.press('Escape')
@@ -247,8 +237,8 @@ test('dismissing (Escape, close button) closes it and returns focus to the butto
 })
 
 test('keyboard only: open, fix the errors, send, and land back on the button', async ({ page }) => {
-  const bodies = await answerFunctionCalls(page, ok)
-  await open(page)
+  const bodies = await answerFunctionCalls(page, answerOk)
+  await openRequestButtons(page)
   for (let step = 0; step < 10; step++) {
     if (await guideButton(page).evaluate((el) => el === document.activeElement)) break
     await page.keyboard.press('Tab')
@@ -280,7 +270,7 @@ test('keyboard only: open, fix the errors, send, and land back on the button', a
 })
 
 test('no axe violations with the request dialog open, valid and with errors', async ({ page }) => {
-  await open(page)
+  await openRequestButtons(page)
   await guideButton(page).click()
   await expect(dialog(page)).toBeVisible()
   await expectNoAxeViolations(page)
@@ -294,7 +284,7 @@ test('the form code and the backend client load on demand, not with the page', a
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url())
   })
-  await answerFunctionCalls(page, ok)
+  await answerFunctionCalls(page, answerOk)
   await page.goto('/resources/guides')
   await page.waitForLoadState('networkidle')
   const island = page.locator('[data-island="request/RequestButton"]').first()
