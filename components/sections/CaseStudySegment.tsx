@@ -11,7 +11,7 @@ export function CaseStudySegment({
   className?: string
 }) {
   return (
-    <div className={`flex items-center gap-3 ${className}`.trim()}>
+    <div className={`${className} flex items-center gap-3`.trim()}>
       <IconBadge name={icon} />
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{segment}</p>
     </div>
