@@ -14,6 +14,12 @@ for (const route of routes) {
       const trigger = page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('button', { name: menu })
+      // Reached for first, as a visitor does: the menus start when reached for.
+      await trigger.hover()
+      await expect(trigger.locator('xpath=ancestor::*[@data-island][1]')).toHaveAttribute(
+        'data-hydrated',
+        'true',
+      )
       await trigger.click()
       await expect(trigger).toHaveAttribute('aria-expanded', 'true')
       await expectNoAxeViolations(page)
@@ -27,6 +33,11 @@ for (const route of routes) {
     const menu = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Menu' })
+    await menu.hover()
+    await expect(menu.locator('xpath=ancestor::*[@data-island][1]')).toHaveAttribute(
+      'data-hydrated',
+      'true',
+    )
     await menu.click()
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
     await expectNoAxeViolations(page)

@@ -10,7 +10,7 @@ import {
 import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import { FUNCTION_URL } from './fixtures.ts'
-import { expectNoAxeViolations, gate, hydrated, keptInBrowser } from './helpers.ts'
+import { allIslandsHydrated, expectNoAxeViolations, gate, keptInBrowser } from './helpers.ts'
 import { openGuideRequest, sendContactMessage, sendRequest } from './prospect.ts'
 import { storedLeads, uniqueEmail } from './stored-leads.ts'
 
@@ -173,7 +173,7 @@ test('the notice is keyboard-usable and axe-clean, and discarding sends nothing'
 
   await page.unrouteAll()
   await page.reload()
-  await hydrated(page, 'nav/NavMenu')
+  await allIslandsHydrated(page)
   await page.waitForTimeout(500)
   expect(await rowsFor(email)).toEqual([])
 })
