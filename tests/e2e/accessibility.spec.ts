@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectedRoutes } from '../../scripts/lib/routes.ts'
-import { allIslandsHydrated, expectNoAxeViolations, stubScheduler } from './helpers.ts'
+import { allIslandsHydrated, expectNoAxeViolations, reachFor, stubScheduler } from './helpers.ts'
 
 const routes = [...(await expectedRoutes()).map((route) => route.path), '/no-such-page']
 
@@ -15,11 +15,7 @@ for (const route of routes) {
         .getByRole('navigation', { name: 'Main' })
         .getByRole('button', { name: menu })
       // Reached for first, as a visitor does: the menus start when reached for.
-      await trigger.hover()
-      await expect(trigger.locator('xpath=ancestor::*[@data-island][1]')).toHaveAttribute(
-        'data-hydrated',
-        'true',
-      )
+      await reachFor(trigger)
       await trigger.click()
       await expect(trigger).toHaveAttribute('aria-expanded', 'true')
       await expectNoAxeViolations(page)
@@ -33,11 +29,7 @@ for (const route of routes) {
     const menu = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Menu' })
-    await menu.hover()
-    await expect(menu.locator('xpath=ancestor::*[@data-island][1]')).toHaveAttribute(
-      'data-hydrated',
-      'true',
-    )
+    await reachFor(menu)
     await menu.click()
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
     await expectNoAxeViolations(page)

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, type Route } from '@playwright/test'
+import { expect, type Locator, type Page, type Route } from '@playwright/test'
 import { KEPT_REQUESTS_KEY, type KeptRequest } from '../../components/forms/kept-requests.ts'
-import { PAGE_CONTROL_ATTRIBUTE } from '../../renderer/island-attributes.ts'
+import { HYDRATED_ATTRIBUTE, PAGE_CONTROL_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { STARTS_UNPROMPTED } from '../../renderer/island-name.ts'
 import { FUNCTION_URL } from './fixtures.ts'
 
@@ -21,6 +21,15 @@ export async function expectNoAxeViolations(page: Page) {
 
 export const hydrated = (page: Page, name: string) =>
   page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor()
+
+/** Reaches for a control as a visitor does (the pointer over it), and waits for its island to start. */
+export async function reachFor(control: Locator) {
+  await control.hover()
+  await expect(control.locator('xpath=ancestor::*[@data-island][1]')).toHaveAttribute(
+    HYDRATED_ATTRIBUTE,
+    'true',
+  )
+}
 
 /** The contact page's form, started as a visitor starts it: scrolled to and reached for. */
 export async function startContactForm(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { hydrated } from './helpers.ts'
+import { reachFor } from './helpers.ts'
 
 test.describe('Industries dropdown (island)', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
@@ -16,8 +16,7 @@ test.describe('Industries dropdown (island)', () => {
     page.on('pageerror', (error) => errors.push(error.message))
     await page.goto('/')
     // The menus start when a visitor reaches for them.
-    await trigger(page).hover()
-    await hydrated(page, 'nav/NavMenu')
+    await reachFor(trigger(page))
   })
   test.afterEach(() => {
     // A hydration mismatch (ids, markup) is reported as a console error.

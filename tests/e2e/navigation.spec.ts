@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { allIslandsHydrated, collectErrors, hydrated } from './helpers.ts'
+import { allIslandsHydrated, collectErrors, reachFor } from './helpers.ts'
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 
@@ -36,8 +36,7 @@ test.describe('desktop dropdowns', () => {
     await page.goto('/')
     const industries = nav(page).getByRole('button', { name: 'Industries' })
     // The island's own timing: reached for, so it has started.
-    await industries.hover()
-    await hydrated(page, 'nav/NavMenu')
+    await reachFor(industries)
     await industries.click()
     const expandedAfterBlur = await page.evaluate(async () => {
       const button = [...document.querySelectorAll('button')].find(
