@@ -2,6 +2,7 @@
 // first island starts, so React is never part of that script.
 import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { LISTENING_ATTRIBUTE } from './island-attributes.ts'
 
 export interface HydrationCallbacks {
   /** Right after React has committed the hydrated island, before any re-render of it. */
@@ -33,6 +34,9 @@ export function hydrateIsland(
   callbacks: HydrationCallbacks,
 ) {
   const { prefix, props = '{}' } = element.dataset
+  // hydrateRoot listens at once: a press that begins from here on is React's (it hydrates the
+  // island on the spot to answer it), and the inline loader must not answer it as well.
+  element.setAttribute(LISTENING_ATTRIBUTE, '')
   hydrateRoot(
     element,
     createElement(Hydration, callbacks, createElement(Component, JSON.parse(props))),

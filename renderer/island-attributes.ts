@@ -8,6 +8,12 @@ export const PAGE_SCRIPT_ATTRIBUTE = 'data-page-script'
 /** Set by the loader on a button pressed inside an island before the island started. */
 export const HELD_PRESS_ATTRIBUTE = 'data-held-press'
 
+/**
+ * Set on an island the moment React starts to hydrate it: from then on React sees, and answers,
+ * every press that begins inside it, so the loader leaves those presses alone.
+ */
+export const LISTENING_ATTRIBUTE = 'data-listening'
+
 /** Set on an island once React has taken it over. */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated'
 

@@ -15,6 +15,11 @@
 // - any other button in an island not yet started is held (its default prevented, so a form
 //   does not submit without its checks) and pressed again by ./start-islands.ts once it has;
 // - a press on a page control (the search button) is likewise held until the page script runs it.
+// Whose press it is, the loader's or React's, is decided once, when the press begins (pointerdown
+// or keydown): React answers a press only if it saw it begin, and answering one twice would open
+// and close a menu in the same tap. A press the loader takes is stopped before React sees its
+// click; one that began before React listened and ends after the island started is pressed
+// again here.
 
 import {
   FRAME_LOADED_ATTRIBUTE,
@@ -25,6 +30,7 @@ import {
 import {
   HELD_PRESS_ATTRIBUTE,
   HYDRATED_ATTRIBUTE,
+  LISTENING_ATTRIBUTE,
   PAGE_CONTROL_ATTRIBUTE,
   PAGE_SCRIPT_ATTRIBUTE,
 } from './island-attributes.ts'
@@ -86,6 +92,26 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
   ['pointerover', 'focusin', 'touchstart', 'keydown'].forEach(function (type) {
     addEventListener(type, start, { capture: true, passive: true, once: true });
   });
+  var pressStart = null;
+  function controlOf(target) {
+    var button = target.closest && target.closest('button');
+    var island = button && button.closest('[data-island], [${PAGE_CONTROL_ATTRIBUTE}]');
+    return island ? { button: button, island: island } : null;
+  }
+  function reactSees(island) {
+    return island.hasAttribute('${LISTENING_ATTRIBUTE}') || island.hasAttribute('${HYDRATED_ATTRIBUTE}');
+  }
+  function pressBegins(event) {
+    var control = controlOf(event.target);
+    pressStart = control && { button: control.button, seen: reactSees(control.island) };
+  }
+  addEventListener('pointerdown', pressBegins, true);
+  addEventListener('keydown', pressBegins, true);
+  function replay(button) {
+    if (!button.hasAttribute('${HELD_PRESS_ATTRIBUTE}')) return;
+    button.removeAttribute('${HELD_PRESS_ATTRIBUTE}');
+    button.click();
+  }
   addEventListener('click', function (event) {
     var target = event.target;
     if (!target.closest || event.defaultPrevented) return;
@@ -99,11 +125,19 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
       if (plain && openDialog(opener)) event.preventDefault();
       return;
     }
-    var button = target.closest('button');
-    var island = button && button.closest('[data-island], [${PAGE_CONTROL_ATTRIBUTE}]');
-    if (!island || island.hasAttribute('${HYDRATED_ATTRIBUTE}')) return;
+    var control = controlOf(target);
+    var began = pressStart;
+    pressStart = null;
+    if (!control) return;
+    var button = control.button, island = control.island;
     if (button.form && button.form.method === 'dialog') return;
+    /* A press with no beginning here (a screen reader's, or a replay) is React's once it listens. */
+    var reacts = island.hasAttribute('${PAGE_CONTROL_ATTRIBUTE}')
+      ? island.hasAttribute('${HYDRATED_ATTRIBUTE}')
+      : began && began.button === button ? began.seen : reactSees(island);
+    if (reacts) return;
     event.preventDefault();
+    event.stopPropagation();
     start();
     var panel = document.getElementById(button.getAttribute('aria-controls'));
     if (panel && button.hasAttribute('aria-expanded')) {
@@ -116,6 +150,8 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
       }
     }
     button.setAttribute('${HELD_PRESS_ATTRIBUTE}', '');
+    /* Started already: the page script replays held presses only as an island settles. */
+    if (island.hasAttribute('${HYDRATED_ATTRIBUTE}')) setTimeout(function () { replay(button); });
   }, true);
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf('paint') < 0) {

@@ -2,7 +2,11 @@
 // after the first paint, or at once when a visitor reaches for the page. A press that lands
 // before an island has started is held and replayed, never lost.
 import { expect, test, type Page } from '@playwright/test'
-import { HELD_PRESS_ATTRIBUTE } from '../../renderer/island-attributes.ts'
+import {
+  HELD_PRESS_ATTRIBUTE,
+  HYDRATED_ATTRIBUTE,
+  LISTENING_ATTRIBUTE,
+} from '../../renderer/island-attributes.ts'
 import {
   allIslandsHydrated,
   answerFunctionCalls,
@@ -206,5 +210,105 @@ test.describe('a page script that arrives slowly', () => {
     await expect(dialog).toBeVisible()
     expect(page.context().pages()).toHaveLength(1)
     expect(errors).toEqual([])
+  })
+})
+
+// Whose press it is, the loader's or React's, is settled when it begins: a press is answered
+// once, by one of them, whenever in the island's start it lands.
+test.describe('a press while an island starts', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+  const industries = (page: Page) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Industries' })
+  const island = (page: Page) => page.locator('[data-island="nav/NavMenu"]').first()
+
+  test('begun before the island listened and ended after it started, it opens the menu', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page)
+    // The island's code is held, so the press begins before React listens.
+    const chunks = gate()
+    await page.route('**/assets/chunks/**', async (route) => {
+      await chunks.opened
+      await route.continue()
+    })
+    await page.goto('/')
+    const trigger = industries(page)
+    await trigger.hover()
+    await page.mouse.down()
+    chunks.open()
+    await expect(island(page)).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
+    await page.mouse.up()
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await expect(trigger).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'AI & Machine Learning' }),
+    ).toBeVisible()
+    // React's own state is open: Escape closes it.
+    await page.keyboard.press('Escape')
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    expect(errors).toEqual([])
+  })
+
+  test('pressed in the moment React starts to hydrate it, the menu opens once', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page)
+    // The press lands right after hydrateRoot is called, before React has committed anything:
+    // React sees it begin and answers it, so the loader must not answer it too.
+    await page.addInitScript(
+      ([listening, hydrated]) => {
+        const observer = new MutationObserver(() => {
+          const island = document.querySelector('[data-island="nav/NavMenu"]')
+          if (!island?.hasAttribute(listening!) || island.hasAttribute(hydrated!)) return
+          observer.disconnect()
+          const trigger = [...island.querySelectorAll('button')].find(
+            (button) => button.textContent?.trim() === 'Industries',
+          )!
+          const { x, y, width, height } = trigger.getBoundingClientRect()
+          const at = { clientX: x + width / 2, clientY: y + height / 2 }
+          const pointer = { bubbles: true, cancelable: true, composed: true, pointerId: 1, ...at }
+          const mouse = { ...pointer, pointerType: 'mouse', isPrimary: true, button: 0, detail: 1 }
+          trigger.dispatchEvent(new PointerEvent('pointerdown', { ...mouse, buttons: 1 }))
+          trigger.dispatchEvent(new PointerEvent('pointerup', mouse))
+          trigger.dispatchEvent(new PointerEvent('click', mouse))
+        })
+        observer.observe(document, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: [listening!],
+        })
+      },
+      [LISTENING_ATTRIBUTE, HYDRATED_ATTRIBUTE],
+    )
+    await page.goto('/')
+    const trigger = industries(page)
+    await trigger.hover()
+    await expect(island(page)).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
+    await page.waitForTimeout(200)
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await expect(trigger).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
+    expect(errors).toEqual([])
+  })
+
+  test('a key pressed before the island listened and released after it started opens the menu once', async ({
+    page,
+  }) => {
+    const chunks = gate()
+    await page.route('**/assets/chunks/**', async (route) => {
+      await chunks.opened
+      await route.continue()
+    })
+    await page.goto('/')
+    const trigger = industries(page)
+    await trigger.focus()
+    await page.keyboard.down(' ')
+    chunks.open()
+    await expect(island(page)).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
+    await page.keyboard.up(' ')
+    await expect(trigger).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
+    await page.waitForTimeout(200)
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
   })
 })

@@ -7,6 +7,8 @@ import {
   findInlineSources,
   RUNTIME_INLINE_STYLES,
 } from '../../scripts/lib/inline-sources.ts'
+import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
+import { THEME_SCRIPT } from '../../renderer/theme-script.ts'
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
@@ -51,4 +53,16 @@ it('knows the exact <style> text the installed react-aria injects at run time', 
   expect(cspHash(RUNTIME_INLINE_STYLES[0]!)).toBe(
     "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='",
   )
+})
+
+describe('the inline scripts every page carries', () => {
+  // Each is written over many lines and sent as one: a `//` comment in its text would swallow
+  // everything after it, and every press on the site would go unanswered.
+  it.each([
+    ['the page loader', PAGE_SCRIPT_LOADER],
+    ['the theme script', THEME_SCRIPT],
+  ])('%s parses as the one line it is sent as', (_name, source) => {
+    expect(source).not.toContain('\n')
+    expect(() => new Function(source)).not.toThrow()
+  })
 })
