@@ -16,23 +16,8 @@ test('the build prerenders exactly the routes of the route table, plus the 404 p
   expect(built).toEqual(['404', ...routes.map((route) => route.path)].sort())
 })
 
-for (const route of routes) {
-  test(`${route.path} answers 200 with one h1, its title, description and canonical URL`, async ({
-    page,
-  }) => {
-    const response = await page.goto(route.path)
-    expect(response?.status()).toBe(200)
-    await expect(page.locator('h1')).toHaveCount(1)
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
-    await expect(page).toHaveTitle(new RegExp(route.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    const description = await page.locator('meta[name="description"]').getAttribute('content')
-    expect(description?.length).toBeGreaterThan(50)
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-      'href',
-      new RegExp(`^https://[^/]+${route.path}$`),
-    )
-  })
-}
+// Each route's status, one h1 and lang are checked in accessibility.spec.ts's visit; its title,
+// description and canonical URL in seo.spec.ts.
 
 test('page titles are unique', async ({ request }) => {
   const titles = await Promise.all(

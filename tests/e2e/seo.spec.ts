@@ -2,7 +2,7 @@
 // headers, checked on the built site as the local server sends it.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type EntryData } from '../../content/config.ts'
 import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
@@ -318,51 +318,5 @@ test.describe('response headers', () => {
   })
 })
 
-/** Opens every dialog or menu a page offers (one at a time) so their content loads too. */
-async function openEveryPopup(page: Page) {
-  const triggers = page.locator('button[aria-haspopup], button[aria-expanded="false"]')
-  const count = await triggers.count()
-  for (let index = 0; index < count; index++) {
-    const trigger = triggers.nth(index)
-    if (!(await trigger.isVisible())) continue
-    await trigger.click()
-    await page.waitForTimeout(400)
-    await page.keyboard.press('Escape')
-  }
-}
-
-// One test per page and width, so the two workers share them and each has its own time limit.
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-]) {
-  test.describe(`content security policy in the browser at ${viewport.width} px`, () => {
-    test.use({ viewport })
-    for (const address of [...routes.map((route) => route.path), '/no-such-page'])
-      test(`${address} reports no violation, with every dialog and menu opened`, async ({
-        page,
-      }) => {
-        const violations: string[] = []
-        page.on('console', (message) => {
-          if (/Content[- ]Security[- ]Policy/i.test(message.text()))
-            violations.push(`${page.url()}: ${message.text()}`)
-        })
-        await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
-        await page.addInitScript(() => {
-          document.addEventListener('securitypolicyviolation', (event) => {
-            const report = (window as unknown as { reportViolation(text: string): void })
-              .reportViolation
-            report(`${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI}`)
-          })
-        })
-        await page.goto(address)
-        await expect(
-          page.locator('[data-island][data-hydrate="load"]:not([data-hydrated])'),
-        ).toHaveCount(0)
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-        await page.waitForTimeout(300)
-        await openEveryPopup(page)
-        expect(violations).toEqual([])
-      })
-  })
-}
+// The policy in the browser (no violation on any route, with every menu and dialog opened) is
+// checked in accessibility.spec.ts, in the one visit each route gets.

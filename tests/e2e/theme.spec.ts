@@ -6,12 +6,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type EntryData } from '../../content/config.ts'
 import { THEME_STORAGE_KEY } from '../../renderer/theme-script.ts'
-import { expectedRoutes } from '../../scripts/lib/routes.ts'
 import { allIslandsHydrated, expectNoAxeViolations, gate } from './helpers.ts'
 
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
 const { theme, ui } = (content.get('site') as { data: EntryData<'site'> }[])[0]!.data
-const routes = [...(await expectedRoutes()).map((route) => route.path), '/no-such-page']
 
 const isDark = (page: Page) =>
   page.evaluate(() => document.documentElement.classList.contains('dark'))
@@ -30,15 +28,7 @@ const headerChoice = (page: Page, name: string) =>
 test.describe('in the dark scheme', () => {
   test.use({ colorScheme: 'dark', viewport: { width: 1280, height: 800 } })
 
-  // One axe pass over every route, colour contrast included: the light pass is accessibility.spec.ts.
-  for (const route of routes)
-    test(`${route}: dark, with no axe violations`, async ({ page }) => {
-      await page.goto(route)
-      expect(await isDark(page)).toBe(true)
-      await allIslandsHydrated(page)
-      await expectNoAxeViolations(page)
-    })
-
+  // Every route's dark axe pass is in accessibility.spec.ts, with the light one.
   test('the small-screen menu, open, has no axe violations', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/')
