@@ -5,6 +5,7 @@ import {
 } from '../../../supabase/functions/send-contact-email/deliver.ts'
 import { UNAVAILABLE_ERROR } from '../../../supabase/functions/send-contact-email/handler.ts'
 import type { LeadStore } from '../../../supabase/functions/send-contact-email/lead-store.ts'
+import type { MailTransport } from '../../../supabase/functions/send-contact-email/mail-transport.ts'
 import type { LocalDatabase } from '../../../server/local-database.ts'
 import {
   ALLOWED_ORIGIN,
@@ -536,20 +537,10 @@ describe('mail failure and retry', () => {
     await failing.handle(post(guideBody))
 
     const deps = { store: logged.store, logger: capturingLogger() }
-    const stillLog = logOnlyMail()
-    expect(await retryContactRequests({ ...deps, mail: stillLog })).toEqual({
-      attempted: 1,
-      sent: 0,
-      logged: 1,
-      failed: 0,
-    })
+    const retryWith = (mail: MailTransport) => retryContactRequests({ ...deps, mail })
+    expect(await retryWith(logOnlyMail())).toEqual({ attempted: 1, sent: 0, logged: 1, failed: 0 })
     const provider = recordingMail()
-    expect(await retryContactRequests({ ...deps, mail: provider })).toEqual({
-      attempted: 2,
-      sent: 2,
-      logged: 0,
-      failed: 0,
-    })
+    expect(await retryWith(provider)).toEqual({ attempted: 2, sent: 2, logged: 0, failed: 0 })
     expect(provider.sent).toHaveLength(2)
     const rows = await logged.store.listContactRequests()
     expect(rows.map((row) => [row.status, row.transport])).toEqual([
