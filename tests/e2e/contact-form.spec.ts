@@ -5,11 +5,10 @@ import { adaMessage, contactFormProps, guideRequestProps } from './fixtures.ts'
 import {
   answerFunctionCalls,
   answerOk,
-  collectErrors,
-  expectNoAxeViolations,
-  gate,
+  holdFunctionAnswers,
   keptInBrowser,
-} from './helpers.ts'
+} from './function-calls.ts'
+import { collectConsole, collectErrors, expectNoAxeViolations } from './helpers.ts'
 import { openIslandPage } from './island-harness.tsx'
 import { openContactForm } from './island-pages.tsx'
 
@@ -63,17 +62,13 @@ test('the browser blocks an incomplete or malformed form: nothing is sent', asyn
 test('sends the exact payload, shows "Sending...", clears the fields and says "Message sent!"', async ({
   page,
 }) => {
-  const answer = gate()
-  const bodies = await answerFunctionCalls(page, async (route) => {
-    await answer.opened
-    await answerOk(route)
-  })
+  const { bodies, release } = await holdFunctionAnswers(page)
   await openContactForm(page)
   await fillAll(page)
   await send(page).click()
   const sending = page.getByRole('button', { name: 'Sending...' })
   await expect(sending).toBeDisabled()
-  answer.open()
+  release()
   const toast = page.getByRole('alertdialog')
   await expect(toast).toContainText('Message sent!')
   await expect(toast).toContainText("We'll get back to you as soon as possible.")
@@ -99,10 +94,7 @@ for (const [situation, respond] of [
   ['a network failure', (route: Route) => route.abort('connectionrefused')],
 ] as const)
   test(`on ${situation}: logged, kept in the browser, and the toast says so`, async ({ page }) => {
-    const logged: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') logged.push(message.text())
-    })
+    const logged = collectConsole(page, 'error')
     await answerFunctionCalls(page, respond)
     await openContactForm(page)
     await fillAll(page)
@@ -126,10 +118,7 @@ for (const [situation, respond] of [
 test('on an error in the answer: logged, destructive "Error" toast, values kept in the form', async ({
   page,
 }) => {
-  const logged: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') logged.push(message.text())
-  })
+  const logged = collectConsole(page, 'error')
   await answerFunctionCalls(page, (route) => route.fulfill({ json: { error: 'SMTP down' } }))
   await openContactForm(page)
   await fillAll(page)

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AxeResults, RunOptions } from 'axe-core'
-import { expect, type Locator, type Page, type Route } from '@playwright/test'
-import { KEPT_REQUESTS_KEY, type KeptRequest } from '../../components/forms/kept-requests.ts'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { HYDRATED_ATTRIBUTE, PAGE_CONTROL_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { STARTS_UNPROMPTED } from '../../renderer/island-name.ts'
-import { FUNCTION_URL } from './fixtures.ts'
 
 // WCAG 2.2 AA, and axe's best practices (one name per landmark, one main, headings in order…).
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
@@ -136,7 +134,6 @@ export async function stubScheduler(page: Page) {
   )
 }
 
-/** Collects console errors and uncaught exceptions (hydration mismatches show up here). */
 /** Collects the console messages of one type, e.g. 'warning'. */
 export function collectConsole(page: Page, type: 'warning' | 'error' | 'log') {
   const messages: string[] = []
@@ -146,36 +143,11 @@ export function collectConsole(page: Page, type: 'warning' | 'error' | 'log') {
   return messages
 }
 
+/** Collects console errors and uncaught exceptions (hydration mismatches show up here). */
 export function collectErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
+  const errors = collectConsole(page, 'error')
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
-}
-
-/** The function's answer to a request it stored. */
-export const answerOk = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
-
-/**
- * Answers the send-contact-email call with `respond` and records each body it received. The
- * request id and the anti-bot fields the forms add are checked and taken off: what remains is the
- * spec's payload.
- */
-export async function answerFunctionCalls(page: Page, respond: (route: Route) => Promise<void>) {
-  const bodies: unknown[] = []
-  await page.route(FUNCTION_URL, async (route) => {
-    const { website, elapsedMs, requestId, ...payload } = route.request().postDataJSON()
-    expect(website).toBe('')
-    expect(elapsedMs).toBeGreaterThan(0)
-    expect(requestId).toMatch(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
-    )
-    bodies.push(payload)
-    await respond(route)
-  })
-  return bodies
 }
 
 /** A promise the test opens when it chooses: for holding a response or a file back. */
@@ -183,10 +155,4 @@ export function gate() {
   let open!: () => void
   const opened = new Promise<void>((resolve) => (open = resolve))
   return { opened, open }
-}
-
-/** The requests this page's browser keeps to send later (localStorage), as the forms wrote them. */
-export async function keptInBrowser(page: Page): Promise<KeptRequest[]> {
-  const raw = await page.evaluate((key) => localStorage.getItem(key), KEPT_REQUESTS_KEY)
-  return raw === null ? [] : (JSON.parse(raw) as KeptRequest[])
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { reachFor } from './helpers.ts'
+import { collectErrors, reachFor } from './helpers.ts'
 
 test.describe('Industries dropdown (island)', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
@@ -9,11 +9,7 @@ test.describe('Industries dropdown (island)', () => {
 
   let errors: string[]
   test.beforeEach(async ({ page }) => {
-    errors = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
-    })
-    page.on('pageerror', (error) => errors.push(error.message))
+    errors = collectErrors(page)
     await page.goto('/')
     // The menus start when a visitor reaches for them.
     await reachFor(trigger(page))

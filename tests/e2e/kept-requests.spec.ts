@@ -10,7 +10,8 @@ import {
 import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import { FUNCTION_URL } from './fixtures.ts'
-import { allIslandsHydrated, expectNoAxeViolations, gate, keptInBrowser } from './helpers.ts'
+import { keptInBrowser } from './function-calls.ts'
+import { allIslandsHydrated, expectNoAxeViolations, gate } from './helpers.ts'
 import { openGuideRequest, sendContactMessage, sendRequest } from './prospect.ts'
 import { storedLeads, uniqueEmail } from './stored-leads.ts'
 

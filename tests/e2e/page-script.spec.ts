@@ -7,14 +7,8 @@ import {
   HYDRATED_ATTRIBUTE,
   LISTENING_ATTRIBUTE,
 } from '../../renderer/island-attributes.ts'
-import {
-  allIslandsHydrated,
-  answerFunctionCalls,
-  answerOk,
-  collectErrors,
-  gate,
-  stubScheduler,
-} from './helpers.ts'
+import { answerFunctionCalls, answerOk } from './function-calls.ts'
+import { allIslandsHydrated, collectErrors, gate, stubScheduler } from './helpers.ts'
 import { adaMessage } from './fixtures.ts'
 
 const PAGE_SCRIPT = '**/assets/entries/start-islands.*.js'

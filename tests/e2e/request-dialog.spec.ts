@@ -2,11 +2,10 @@ import { expect, test, type Page, type Route } from '@playwright/test'
 import {
   answerFunctionCalls,
   answerOk,
-  collectErrors,
-  expectNoAxeViolations,
-  gate,
+  holdFunctionAnswers,
   keptInBrowser,
-} from './helpers.ts'
+} from './function-calls.ts'
+import { collectConsole, collectErrors, expectNoAxeViolations } from './helpers.ts'
 import { guideRequestProps } from './fixtures.ts'
 import { openRequestButtons } from './island-pages.tsx'
 
@@ -14,6 +13,12 @@ const guideButton = (page: Page) => page.getByRole('button', { name: 'Request Gu
 const scorecardButton = (page: Page) => page.getByRole('button', { name: 'Request Scorecard' })
 const dialog = (page: Page, name = 'Request Guide') => page.getByRole('dialog', { name })
 const submit = (page: Page) => page.getByRole('button', { name: 'Send Request' })
+
+/** The page of request buttons, with one button's dialog opened. */
+async function openDialog(page: Page, button = guideButton) {
+  await openRequestButtons(page)
+  await button(page).click()
+}
 
 async function fill(page: Page, values: Partial<Record<string, string>>) {
   const labels: Record<string, string> = {
@@ -35,8 +40,7 @@ test('opens a dialog of at most 425px with the five fields; nothing is sent when
 }) => {
   const errors = collectErrors(page)
   const bodies = await answerFunctionCalls(page, answerOk)
-  await openRequestButtons(page)
-  await guideButton(page).click()
+  await openDialog(page)
   await expect(dialog(page)).toBeVisible()
   await expect(dialog(page)).toContainText('Tell us where to send "System Design Interview Guide".')
   const width = (await dialog(page).boundingBox())!.width
@@ -83,8 +87,7 @@ test('a guide request sends the exact payload, closes, resets and says "Request 
   page,
 }) => {
   const bodies = await answerFunctionCalls(page, answerOk)
-  await openRequestButtons(page)
-  await guideButton(page).click()
+  await openDialog(page)
   await fill(page, {
     name: 'Ada Lovelace',
     email: 'ada@example.com',
@@ -118,8 +121,7 @@ test('a scorecard request remembers its scorecard; company "Not provided" when e
   page,
 }) => {
   const bodies = await answerFunctionCalls(page, answerOk)
-  await openRequestButtons(page)
-  await scorecardButton(page).click()
+  await openDialog(page, scorecardButton)
   await expect(dialog(page, 'Request Scorecard')).toContainText('DevOps Engineer Scorecard')
   await fill(page, { name: 'Grace Hopper', email: 'grace@example.org', phone: '+1 305 555 0100' })
   await page.getByRole('button', { name: 'Send Request' }).click()
@@ -151,13 +153,9 @@ for (const [situation, respond] of keptFailures)
   test(`on ${situation} the request is kept in the browser and the toast says so`, async ({
     page,
   }) => {
-    const logged: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') logged.push(message.text())
-    })
+    const logged = collectConsole(page, 'error')
     const bodies = await answerFunctionCalls(page, respond)
-    await openRequestButtons(page)
-    await guideButton(page).click()
+    await openDialog(page)
     await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
     await submit(page).click()
     const toast = page.getByRole('alertdialog')
@@ -180,15 +178,11 @@ for (const [situation, respond] of keptFailures)
 test('on an error in the answer the dialog stays open with the values and "Request Failed" shows', async ({
   page,
 }) => {
-  const logged: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') logged.push(message.text())
-  })
+  const logged = collectConsole(page, 'error')
   const bodies = await answerFunctionCalls(page, (route) =>
     route.fulfill({ status: 200, json: { error: 'Mail failed' } }),
   )
-  await openRequestButtons(page)
-  await guideButton(page).click()
+  await openDialog(page)
   await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
   await submit(page).click()
   const toast = page.getByRole('alertdialog')
@@ -205,27 +199,21 @@ test('on an error in the answer the dialog stays open with the values and "Reque
 })
 
 test('while sending, the button reads "Sending..." and is disabled', async ({ page }) => {
-  const answer = gate()
-  await answerFunctionCalls(page, async (route) => {
-    await answer.opened
-    await answerOk(route)
-  })
-  await openRequestButtons(page)
-  await guideButton(page).click()
+  const { release } = await holdFunctionAnswers(page)
+  await openDialog(page)
   await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
   await submit(page).click()
   const sending = dialog(page).getByRole('button', { name: 'Sending...' })
   await expect(sending).toBeVisible()
   await expect(sending).toBeDisabled()
-  answer.open()
+  release()
   await expect(dialog(page)).toHaveCount(0)
 })
 
 test('dismissing (Escape, close button) closes it and returns focus to the button', async ({
   page,
 }) => {
-  await openRequestButtons(page)
-  await guideButton(page).click()
+  await openDialog(page)
   await expect(dialog(page)).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(dialog(page)).toHaveCount(0)
@@ -270,8 +258,7 @@ test('keyboard only: open, fix the errors, send, and land back on the button', a
 })
 
 test('no axe violations with the request dialog open, valid and with errors', async ({ page }) => {
-  await openRequestButtons(page)
-  await guideButton(page).click()
+  await openDialog(page)
   await expect(dialog(page)).toBeVisible()
   await expectNoAxeViolations(page)
   await submit(page).click()

@@ -1,0 +1,48 @@
+// The send-contact-email function as the tests answer it, and the requests the browser keeps
+// when it cannot be reached: no test talks to a real backend.
+import { expect, type Page, type Route } from '@playwright/test'
+import { KEPT_REQUESTS_KEY, type KeptRequest } from '../../components/forms/kept-requests.ts'
+import { FUNCTION_URL } from './fixtures.ts'
+import { gate } from './helpers.ts'
+
+/** The function's answer to a request it stored. */
+export const answerOk = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
+
+/**
+ * Answers the send-contact-email call with `respond` and records each body it received. The
+ * request id and the anti-bot fields the forms add are checked and taken off: what remains is the
+ * spec's payload.
+ */
+export async function answerFunctionCalls(page: Page, respond: (route: Route) => Promise<void>) {
+  const bodies: unknown[] = []
+  await page.route(FUNCTION_URL, async (route) => {
+    const { website, elapsedMs, requestId, ...payload } = route.request().postDataJSON()
+    expect(website).toBe('')
+    expect(elapsedMs).toBeGreaterThan(0)
+    expect(requestId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
+    bodies.push(payload)
+    await respond(route)
+  })
+  return bodies
+}
+
+/**
+ * Answers every call as stored, but only once the returned `release` is called: for what a form
+ * shows while it waits.
+ */
+export async function holdFunctionAnswers(page: Page) {
+  const answer = gate()
+  const bodies = await answerFunctionCalls(page, async (route) => {
+    await answer.opened
+    await answerOk(route)
+  })
+  return { bodies, release: answer.open }
+}
+
+/** The requests this page's browser keeps to send later (localStorage), as the forms wrote them. */
+export async function keptInBrowser(page: Page): Promise<KeptRequest[]> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), KEPT_REQUESTS_KEY)
+  return raw === null ? [] : (JSON.parse(raw) as KeptRequest[])
+}
