@@ -92,6 +92,24 @@ export async function reachFor(control: Locator) {
   )
 }
 
+/**
+ * Opens the focused menu `button` with `key`, then Tabs into it: the button says it is expanded
+ * and focus reaches `firstLink`, the first link of its panel.
+ */
+export async function openWithKey(button: Locator, key: 'Enter' | 'Space', firstLink: Locator) {
+  await button.page().keyboard.press(key)
+  await expect(button).toHaveAttribute('aria-expanded', 'true')
+  await button.page().keyboard.press('Tab')
+  await expect(firstLink).toBeFocused()
+}
+
+/** Escape, from inside an open menu, closes it and gives focus back to its button. */
+export async function closeWithEscape(button: Locator) {
+  await button.page().keyboard.press('Escape')
+  await expect(button).toHaveAttribute('aria-expanded', 'false')
+  await expect(button).toBeFocused()
+}
+
 /** The contact page's form, started as a visitor starts it: scrolled to and reached for. */
 export async function startContactForm(page: Page) {
   const form = page.locator('[data-island="forms/ContactForm"]')

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { collectErrors, reachFor } from './helpers.ts'
+import { closeWithEscape, collectErrors, openWithKey, reachFor } from './helpers.ts'
 
 test.describe('Industries dropdown (island)', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
@@ -49,13 +49,9 @@ test.describe('Industries dropdown (island)', () => {
     page,
   }) => {
     await trigger(page).focus()
-    await page.keyboard.press('Enter')
-    await expect(trigger(page)).toHaveAttribute('aria-expanded', 'true')
-    await page.keyboard.press('Tab')
-    await expect(nav(page).getByRole('link', { name: 'AI & Machine Learning' })).toBeFocused()
-    await page.keyboard.press('Escape')
-    await expect(trigger(page)).toHaveAttribute('aria-expanded', 'false')
-    await expect(trigger(page)).toBeFocused()
+    const firstLink = nav(page).getByRole('link', { name: 'AI & Machine Learning' })
+    await openWithKey(trigger(page), 'Enter', firstLink)
+    await closeWithEscape(trigger(page))
   })
 
   test('closes when focus leaves it and when clicking elsewhere', async ({ page }) => {

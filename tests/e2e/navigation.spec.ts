@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { allIslandsHydrated, collectErrors, reachFor } from './helpers.ts'
+import {
+  allIslandsHydrated,
+  closeWithEscape,
+  collectErrors,
+  openWithKey,
+  reachFor,
+} from './helpers.ts'
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 
@@ -68,21 +74,14 @@ test.describe('desktop dropdowns', () => {
     await page.keyboard.press('Tab')
     const industries = nav(page).getByRole('button', { name: 'Industries' })
     await expect(industries).toBeFocused()
-    await page.keyboard.press('Space')
-    await expect(industries).toHaveAttribute('aria-expanded', 'true')
-    await page.keyboard.press('Tab')
-    await expect(nav(page).getByRole('link', { name: 'AI & Machine Learning' })).toBeFocused()
-    await page.keyboard.press('Escape')
-    await expect(industries).toHaveAttribute('aria-expanded', 'false')
-    await expect(industries).toBeFocused()
+    const aiAndMl = nav(page).getByRole('link', { name: 'AI & Machine Learning' })
+    await openWithKey(industries, 'Space', aiAndMl)
+    await closeWithEscape(industries)
     // Closed panels are skipped: Tab goes straight to the next dropdown.
     await page.keyboard.press('Tab')
     const resources = nav(page).getByRole('button', { name: 'Resources' })
     await expect(resources).toBeFocused()
-    await page.keyboard.press('Enter')
-    await expect(resources).toHaveAttribute('aria-expanded', 'true')
-    await page.keyboard.press('Tab')
-    await expect(nav(page).getByRole('link', { name: 'Case Studies' })).toBeFocused()
+    await openWithKey(resources, 'Enter', nav(page).getByRole('link', { name: 'Case Studies' }))
     await page.keyboard.press('Tab')
     await page.keyboard.press('Tab')
     await expect(nav(page).getByRole('link', { name: 'Interview Scorecards' })).toBeFocused()
@@ -191,13 +190,9 @@ test.describe('mobile menu at 390px', () => {
     await page.goto('/')
     await allIslandsHydrated(page)
     await menuButton(page).focus()
-    await page.keyboard.press('Enter')
-    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true')
-    await page.keyboard.press('Tab')
-    await expect(nav(page).getByRole('link', { name: 'AI & Machine Learning' })).toBeFocused()
-    await page.keyboard.press('Escape')
-    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false')
-    await expect(menuButton(page)).toBeFocused()
+    const firstLink = nav(page).getByRole('link', { name: 'AI & Machine Learning' })
+    await openWithKey(menuButton(page), 'Enter', firstLink)
+    await closeWithEscape(menuButton(page))
   })
 
   test('a click outside closes it', async ({ page }) => {
