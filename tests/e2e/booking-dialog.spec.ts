@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { collectErrors, expectNoAxeViolations, gate, stubScheduler } from './helpers.ts'
+import {
+  collectErrors,
+  collectRequests,
+  expectNoAxeViolations,
+  gate,
+  stubScheduler,
+} from './helpers.ts'
 
 const SCHEDULER = 'https://cal.com/panelwise/30min'
 const FRAME_TITLE = 'Book a 30-minute call with Panelwise'
@@ -139,10 +145,7 @@ test('opens at the first press after first paint, with no script: the page scrip
   page,
 }) => {
   const errors = collectErrors(page)
-  const scripts: string[] = []
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url())
-  })
+  const scripts = collectRequests(page, (request) => request.resourceType() === 'script')
   // The page script never arrives: the HTML and the inline loader answer the press alone.
   await page.route('**/assets/**/*.js', () => new Promise(() => {}))
   await page.goto('/', { waitUntil: 'commit' })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AxeResults, RunOptions } from 'axe-core'
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Locator, type Page, type Request } from '@playwright/test'
 import { HYDRATED_ATTRIBUTE, PAGE_CONTROL_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { STARTS_UNPROMPTED } from '../../renderer/island-name.ts'
 
@@ -168,9 +168,31 @@ export function collectErrors(page: Page) {
   return errors
 }
 
+/** Collects the address of every request the page makes from now on that `wanted` accepts. */
+export function collectRequests(page: Page, wanted: (request: Request) => boolean) {
+  const urls: string[] = []
+  page.on('request', (request) => {
+    if (wanted(request)) urls.push(request.url())
+  })
+  return urls
+}
+
 /** A promise the test opens when it chooses: for holding a response or a file back. */
 export function gate() {
   let open!: () => void
   const opened = new Promise<void>((resolve) => (open = resolve))
   return { opened, open }
+}
+
+/** The page script, which the inline loader adds after the first paint. */
+export const PAGE_SCRIPT = '**/assets/entries/start-islands.*.js'
+
+/** Holds back every request to `url` (a glob) until the returned function is called. */
+export async function holdRequests(page: Page, url: string) {
+  const held = gate()
+  await page.route(url, async (route) => {
+    await held.opened
+    await route.continue()
+  })
+  return held.open
 }

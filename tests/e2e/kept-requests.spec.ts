@@ -11,7 +11,7 @@ import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import { FUNCTION_URL } from './fixtures.ts'
 import { keptInBrowser } from './function-calls.ts'
-import { allIslandsHydrated, expectNoAxeViolations, gate } from './helpers.ts'
+import { allIslandsHydrated, collectRequests, expectNoAxeViolations, gate } from './helpers.ts'
 import { openGuideRequest, sendContactMessage, sendRequest } from './prospect.ts'
 import { storedLeads, uniqueEmail } from './stored-leads.ts'
 
@@ -200,10 +200,7 @@ test(`a kept request older than ${KEPT_REQUEST_DAYS} days is deleted, not sent`,
     },
     [KEPT_REQUESTS_KEY, JSON.stringify([old])],
   )
-  const calls: string[] = []
-  page.on('request', (sent) => {
-    if (sent.url().includes(CONTACT_FUNCTION_PATH)) calls.push(sent.url())
-  })
+  const calls = collectRequests(page, (sent) => sent.url().includes(CONTACT_FUNCTION_PATH))
   await page.goto('/')
   await expect.poll(() => keptInBrowser(page)).toEqual([])
   await expect(notice(page)).toHaveCount(0)

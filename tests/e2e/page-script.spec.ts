@@ -8,20 +8,20 @@ import {
   LISTENING_ATTRIBUTE,
 } from '../../renderer/island-attributes.ts'
 import { answerFunctionCalls, answerOk } from './function-calls.ts'
-import { allIslandsHydrated, collectErrors, gate, stubScheduler } from './helpers.ts'
+import {
+  allIslandsHydrated,
+  collectErrors,
+  holdRequests,
+  PAGE_SCRIPT,
+  stubScheduler,
+} from './helpers.ts'
 import { adaMessage } from './fixtures.ts'
 
-const PAGE_SCRIPT = '**/assets/entries/start-islands.*.js'
+/** The islands' code, split from the page script. */
+const ISLAND_CODE = '**/assets/chunks/**'
 
 /** Holds the page script back until the returned function is called. */
-async function holdPageScript(page: Page) {
-  const script = gate()
-  await page.route(PAGE_SCRIPT, async (route) => {
-    await script.opened
-    await route.continue()
-  })
-  return script.open
-}
+const holdPageScript = (page: Page) => holdRequests(page, PAGE_SCRIPT)
 
 test('the HTML references no script file: the loader adds it after the first paint', async ({
   page,
@@ -220,16 +220,12 @@ test.describe('a press while an island starts', () => {
   }) => {
     const errors = collectErrors(page)
     // The island's code is held, so the press begins before React listens.
-    const chunks = gate()
-    await page.route('**/assets/chunks/**', async (route) => {
-      await chunks.opened
-      await route.continue()
-    })
+    const releaseChunks = await holdRequests(page, ISLAND_CODE)
     await page.goto('/')
     const trigger = industries(page)
     await trigger.hover()
     await page.mouse.down()
-    chunks.open()
+    releaseChunks()
     await expect(island(page)).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
     await page.mouse.up()
     await expect(trigger).toHaveAttribute('aria-expanded', 'true')
@@ -289,16 +285,12 @@ test.describe('a press while an island starts', () => {
   test('a key pressed before the island listened and released after it started opens the menu once', async ({
     page,
   }) => {
-    const chunks = gate()
-    await page.route('**/assets/chunks/**', async (route) => {
-      await chunks.opened
-      await route.continue()
-    })
+    const releaseChunks = await holdRequests(page, ISLAND_CODE)
     await page.goto('/')
     const trigger = industries(page)
     await trigger.focus()
     await page.keyboard.down(' ')
-    chunks.open()
+    releaseChunks()
     await expect(island(page)).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
     await page.keyboard.up(' ')
     await expect(trigger).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)

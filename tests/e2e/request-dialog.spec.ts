@@ -5,7 +5,7 @@ import {
   holdFunctionAnswers,
   keptInBrowser,
 } from './function-calls.ts'
-import { collectConsole, collectErrors, expectNoAxeViolations } from './helpers.ts'
+import { collectConsole, collectErrors, collectRequests, expectNoAxeViolations } from './helpers.ts'
 import { guideRequestProps } from './fixtures.ts'
 import { openRequestButtons } from './island-pages.tsx'
 
@@ -267,10 +267,7 @@ test('no axe violations with the request dialog open, valid and with errors', as
 })
 
 test('the form code and the backend client load on demand, not with the page', async ({ page }) => {
-  const scripts: string[] = []
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url())
-  })
+  const scripts = collectRequests(page, (request) => request.resourceType() === 'script')
   await answerFunctionCalls(page, answerOk)
   await page.goto('/resources/guides')
   await page.waitForLoadState('networkidle')

@@ -6,7 +6,14 @@ import { expect, test, type Page } from '@playwright/test'
 import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type EntryData } from '../../content/config.ts'
 import { HELD_PRESS_ATTRIBUTE } from '../../renderer/island-attributes.ts'
-import { allIslandsHydrated, collectErrors, expectNoAxeViolations, gate } from './helpers.ts'
+import {
+  allIslandsHydrated,
+  collectErrors,
+  collectRequests,
+  expectNoAxeViolations,
+  holdRequests,
+  PAGE_SCRIPT,
+} from './helpers.ts'
 
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
 const site = (content.get('site') as { data: EntryData<'site'> }[])[0]!.data
@@ -32,11 +39,9 @@ test.describe('site search', () => {
     page,
   }) => {
     const errors = collectErrors(page)
-    const searchRequests: string[] = []
-    page.on('request', (request) => {
-      if (/\/pagefind\/|open-search|SearchDialog/.test(request.url()))
-        searchRequests.push(request.url())
-    })
+    const searchRequests = collectRequests(page, (request) =>
+      /\/pagefind\/|open-search|SearchDialog/.test(request.url()),
+    )
     await page.goto('/')
     await allIslandsHydrated(page)
     expect(searchRequests).toEqual([])
@@ -142,17 +147,13 @@ test('the small-screen menu has the search too', async ({ page }) => {
 test('a press on the search button before the page script arrived opens the search', async ({
   page,
 }) => {
-  const script = gate()
-  await page.route('**/assets/entries/start-islands.*.js', async (route) => {
-    await script.opened
-    await route.continue()
-  })
+  const releaseScript = await holdRequests(page, PAGE_SCRIPT)
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/')
   const button = page.getByRole('banner').getByRole('button', { name: site.search.open })
   await button.click()
   await expect(button).toHaveAttribute(HELD_PRESS_ATTRIBUTE, '')
-  script.open()
+  releaseScript()
   await expect(field(page)).toBeFocused()
   await expect(button).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
 })

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type EntryData } from '../../content/config.ts'
 import { THEME_STORAGE_KEY } from '../../renderer/theme-script.ts'
-import { allIslandsHydrated, expectNoAxeViolations, gate } from './helpers.ts'
+import { allIslandsHydrated, expectNoAxeViolations, holdRequests, PAGE_SCRIPT } from './helpers.ts'
 
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
 const { theme, ui } = (content.get('site') as { data: EntryData<'site'> }[])[0]!.data
@@ -105,11 +105,7 @@ test('no flash: the chosen theme is on <html> before the first frame, with the p
   await page.goto('/')
   await headerChoice(page, theme.dark).check({ force: true })
 
-  const script = gate() // never opened: no island, no page script
-  await page.route('**/assets/entries/start-islands.*.js', async (route) => {
-    await script.opened
-    await route.continue()
-  })
+  await holdRequests(page, PAGE_SCRIPT) // never released: no island, no page script
   await page.addInitScript(() => {
     const seen: Record<string, unknown> = {}
     ;(window as unknown as { seen: typeof seen }).seen = seen
