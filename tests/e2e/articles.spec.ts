@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type EntryData } from '../../content/config.ts'
 import { routedLists } from '../../content/routes.ts'
-import { collectErrors, stubScheduler } from './helpers.ts'
+import { collectErrors, fetchText, stubScheduler } from './helpers.ts'
 
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
 const list = <C extends 'articles' | 'tags' | 'case-studies' | 'site'>(name: C) =>
@@ -172,9 +172,7 @@ test('a tag page lists exactly the articles with that tag', async ({ page }) => 
 test('rss.xml has every article in full, with absolute links, and is announced in the head', async ({
   request,
 }) => {
-  const response = await request.get('/rss.xml')
-  expect(response.status()).toBe(200)
-  const xml = await response.text()
+  const xml = await fetchText(request, '/rss.xml')
   expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/)
   const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map(([, item]) => item!)
   expect(items).toHaveLength(articles.length)

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AxeResults, RunOptions } from 'axe-core'
-import { expect, type Locator, type Page, type Request } from '@playwright/test'
+import {
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test'
 import { HYDRATED_ATTRIBUTE, PAGE_CONTROL_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { STARTS_UNPROMPTED } from '../../renderer/island-name.ts'
 
@@ -166,6 +172,13 @@ export function collectErrors(page: Page) {
   const errors = collectConsole(page, 'error')
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
+}
+
+/** The body of `path` as the server sends it, once its status is checked. */
+export async function fetchText(request: APIRequestContext, path: string, status = 200) {
+  const response = await request.get(path)
+  expect(response.status(), path).toBe(status)
+  return response.text()
 }
 
 /** Collects the address of every request the page makes from now on that `wanted` accepts. */

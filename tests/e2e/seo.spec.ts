@@ -12,6 +12,7 @@ import { THEME_SCRIPT } from '../../renderer/theme-script.ts'
 import { cspHash } from '../../scripts/lib/inline-sources.ts'
 import { expectedRoutes } from '../../scripts/lib/routes.ts'
 import { clientDir } from './built-site.ts'
+import { fetchText } from './helpers.ts'
 
 const routes = await expectedRoutes()
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
@@ -216,9 +217,7 @@ test.describe('every route', () => {
 test('the not-found page is marked noindex, has no canonical URL and is not in the sitemap', async ({
   request,
 }) => {
-  const response = await request.get('/no-such-page')
-  expect(response.status()).toBe(404)
-  const html = await response.text()
+  const html = await fetchText(request, '/no-such-page', 404)
   expect(meta(html, 'robots')).toBe('noindex')
   expect(html).not.toContain('rel="canonical"')
   const sitemap = await (await request.get('/sitemap.xml')).text()
