@@ -20,6 +20,10 @@ export interface WriterComponent {
   inside?: string
 }
 
+/** A prop the component cannot do without; `more` adds its other rules. */
+const required = (description: string, more: Omit<WriterProp, 'description' | 'required'> = {}) =>
+  ({ description, required: true, ...more }) satisfies WriterProp
+
 export const writerComponents = {
   Callout: {
     description: 'A boxed note beside the text: a tip, a note or a warning.',
@@ -36,7 +40,7 @@ export const writerComponents = {
     description: 'A row of two to four big numbers; put one <KeyFigure /> inside per number.',
     children: true,
     props: {
-      label: { description: 'What the figures are about, read by screen readers.', required: true },
+      label: required('What the figures are about, read by screen readers.'),
     },
   },
   KeyFigure: {
@@ -44,32 +48,32 @@ export const writerComponents = {
     children: false,
     inside: 'KeyFigures',
     props: {
-      value: { description: 'The figure, e.g. "48 hours".', required: true },
-      label: { description: 'What it measures, e.g. "report turnaround".', required: true },
+      value: required('The figure, e.g. "48 hours".'),
+      label: required('What it measures, e.g. "report turnaround".'),
     },
   },
   PullQuote: {
     description: 'A quotation set large, with who said it.',
     children: true,
     props: {
-      cite: { description: 'Who said it, e.g. "Maria Lopez, VP Engineering".', required: true },
+      cite: required('Who said it, e.g. "Maria Lopez, VP Engineering".'),
     },
   },
   Figure: {
     description: 'A picture with a caption under it.',
     children: false,
     props: {
-      src: { description: 'The file, e.g. "./images/funnel.png".', required: true, image: true },
-      alt: { description: 'What the picture shows, for screen readers.', required: true },
-      caption: { description: 'The sentence under the picture.', required: true },
+      src: required('The file, e.g. "./images/funnel.png".', { image: true }),
+      alt: required('What the picture shows, for screen readers.'),
+      caption: required('The sentence under the picture.'),
     },
   },
   BookingCta: {
     description: 'A call to action whose button opens the booking dialog.',
     children: true,
     props: {
-      heading: { description: 'The heading of the box.', required: true },
-      label: { description: 'The words on the button.', required: true },
+      heading: required('The heading of the box.'),
+      label: required('The words on the button.'),
     },
   },
 } as const satisfies Record<string, WriterComponent>
