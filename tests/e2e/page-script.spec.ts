@@ -20,8 +20,16 @@ import { adaMessage } from './fixtures.ts'
 /** The islands' code, split from the page script. */
 const ISLAND_CODE = '**/assets/chunks/**'
 
-/** Holds the page script back until the returned function is called. */
-const holdPageScript = (page: Page) => holdRequests(page, PAGE_SCRIPT)
+/** Opens `path` with the page script held back; the returned function lets it arrive. */
+async function openWithScriptHeld(page: Page, path: string) {
+  const release = await holdRequests(page, PAGE_SCRIPT)
+  await page.goto(path)
+  return release
+}
+
+/** The mobile menu's island has started (its state, from then on, is React's). */
+const mobileMenuStarted = (page: Page) =>
+  expect(page.locator('[data-island="nav/MobileMenu"]')).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
 
 test('the HTML references no script file: the loader adds it after the first paint', async ({
   page,
@@ -55,8 +63,7 @@ test.describe('a press before the island starts', () => {
     page,
   }) => {
     const errors = collectErrors(page)
-    const release = await holdPageScript(page)
-    await page.goto('/')
+    const release = await openWithScriptHeld(page, '/')
     const menu = page.getByRole('button', { name: 'Menu' })
     const panel = page.locator(`[id="${await menu.getAttribute('aria-controls')}"]`)
     await menu.click()
@@ -66,10 +73,7 @@ test.describe('a press before the island starts', () => {
     await expect(menu).toHaveAttribute(HELD_PRESS_ATTRIBUTE, '')
     release()
     await expect(menu).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
-    await expect(page.locator('[data-island="nav/MobileMenu"]')).toHaveAttribute(
-      'data-hydrated',
-      'true',
-    )
+    await mobileMenuStarted(page)
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
     // The island's own state is open: its next press closes the menu.
     await menu.click()
@@ -81,8 +85,7 @@ test.describe('a press before the island starts', () => {
   test('a menu opened and closed again before the island started stays closed', async ({
     page,
   }) => {
-    const release = await holdPageScript(page)
-    await page.goto('/')
+    const release = await openWithScriptHeld(page, '/')
     const menu = page.getByRole('button', { name: 'Menu' })
     await menu.click()
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
@@ -90,10 +93,7 @@ test.describe('a press before the island starts', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
     await expect(menu).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
     release()
-    await expect(page.locator('[data-island="nav/MobileMenu"]')).toHaveAttribute(
-      'data-hydrated',
-      'true',
-    )
+    await mobileMenuStarted(page)
     await expect(menu).toHaveAttribute('aria-expanded', 'false')
     await menu.click()
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
@@ -104,8 +104,7 @@ test.describe('a press before the island starts', () => {
   }) => {
     const errors = collectErrors(page)
     const bodies = await answerFunctionCalls(page, answerOk)
-    const release = await holdPageScript(page)
-    await page.goto('/resources/guides')
+    const release = await openWithScriptHeld(page, '/resources/guides')
     const button = page.getByRole('button', { name: /^Request Guide/ }).first()
     await button.click()
     const dialog = page.getByRole('dialog', { name: 'Request Guide' })
@@ -132,8 +131,7 @@ test.describe('a press before the island starts', () => {
   }) => {
     const errors = collectErrors(page)
     const bodies = await answerFunctionCalls(page, answerOk)
-    const release = await holdPageScript(page)
-    await page.goto('/contact')
+    const release = await openWithScriptHeld(page, '/contact')
     const field = (label: string) => page.getByLabel(label, { exact: false }).first()
     await field('Name').fill('Ada Lovelace')
     await field('Email').fill('ada@example.com')
@@ -152,8 +150,7 @@ test.describe('a press before the island starts', () => {
     page,
   }) => {
     await stubScheduler(page)
-    const release = await holdPageScript(page)
-    await page.goto('/linkedin')
+    const release = await openWithScriptHeld(page, '/linkedin')
     await page
       .getByRole('main')
       .getByRole('link')
