@@ -11,6 +11,9 @@
 //   npm run bench -- / /services       only these routes
 //   BENCH_RUNS=5 npm run bench         more Lighthouse runs (BENCH_TAP_RUNS: taps, default 5)
 //   npm run bench -- --taps-only       only the taps; --no-taps: only Lighthouse
+//   npm run bench -- --schemes=dark    only the dark scheme (default light,dark: the site
+//                                      follows the system's scheme, so both are measured)
+//   npm run bench -- --presets=mobile  only the mobile preset (default mobile,desktop)
 //
 // Exits 1 when a route misses a target in scripts/lib/budgets.ts (BENCH_TARGETS, TAP_TARGETS).
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -31,6 +34,24 @@ const tapsOnly = process.argv.includes('--taps-only')
 const withTaps = !process.argv.includes('--no-taps')
 const PRESETS = { mobile: undefined, desktop: desktopConfig } as const
 type Preset = keyof typeof PRESETS
+// The page's scheme follows the system's; Chromium reports dark to pages with this flag.
+const SCHEME_FLAGS = { light: [], dark: ['--force-dark-mode'] } as const
+type Scheme = keyof typeof SCHEME_FLAGS
+
+/** The values of `--name=a,b` among the arguments, checked against the allowed ones. */
+function listOption<T extends string>(name: string, allowed: readonly T[]): T[] {
+  const given = process.argv.find((arg) => arg.startsWith(`--${name}=`))
+  if (!given) return [...allowed]
+  const values = given.slice(name.length + 3).split(',')
+  const unknown = values.filter((value) => !allowed.includes(value as T))
+  if (unknown.length) {
+    console.error(`--${name}: unknown ${unknown.join(', ')}; use ${allowed.join(', ')}`)
+    process.exit(2)
+  }
+  return values as T[]
+}
+const presets = listOption('presets', Object.keys(PRESETS) as Preset[])
+const schemes = listOption('schemes', Object.keys(SCHEME_FLAGS) as Scheme[])
 
 interface Sample {
   performance: number
@@ -126,25 +147,37 @@ await writeFile(
 
 const site = await serveBuild(path.resolve('dist'))
 const floor = await serveBuild(path.resolve('dist'), { clientDir: floorDir })
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath(),
-  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
-})
+const launchChrome = (scheme: Scheme) =>
+  chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, ...SCHEME_FLAGS[scheme]],
+  })
 
-const results: { route: string; preset: Preset; median: Sample }[] = []
-const floors: Partial<Record<Preset, Sample>> = {}
+/** A preset in a scheme: "mobile", "mobile dark". */
+type Profile = `${Preset}` | `${Preset} dark`
+const profileOf = (preset: Preset, scheme: Scheme): Profile =>
+  scheme === 'dark' ? `${preset} dark` : preset
+const results: { route: string; preset: Profile; median: Sample }[] = []
+const floors: Partial<Record<Profile, Sample>> = {}
 let taps: TapSample[] = []
+let chrome: chromeLauncher.LaunchedChrome | undefined
 try {
-  for (const preset of tapsOnly ? [] : (Object.keys(PRESETS) as Preset[])) {
-    floors[preset] = await measure(chrome.port, `${floor.origin}/`, preset)
-    console.error(`${preset} / (no JS floor): LCP ${floors[preset]!.lcp.toFixed(0)} ms`)
-    for (const route of routes) {
-      const result = await measure(chrome.port, site.origin + route, preset)
-      results.push({ route, preset, median: result })
-      console.error(
-        `${preset} ${route}: performance ${result.performance}, LCP ${result.lcp.toFixed(0)} ms`,
-      )
+  for (const scheme of tapsOnly ? [] : schemes) {
+    chrome = await launchChrome(scheme)
+    for (const preset of presets) {
+      const profile = profileOf(preset, scheme)
+      floors[profile] = await measure(chrome.port, `${floor.origin}/`, preset)
+      console.error(`${profile} / (no JS floor): LCP ${floors[profile]!.lcp.toFixed(0)} ms`)
+      for (const route of routes) {
+        const result = await measure(chrome.port, site.origin + route, preset)
+        results.push({ route, preset: profile, median: result })
+        console.error(
+          `${profile} ${route}: performance ${result.performance}, LCP ${result.lcp.toFixed(0)} ms`,
+        )
+      }
     }
+    await chrome.kill()
+    chrome = undefined
   }
   if (withTaps)
     taps = await measureTaps(site.origin, TAP_RUNS, (tap) =>
@@ -153,7 +186,7 @@ try {
       ),
     )
 } finally {
-  await chrome.kill()
+  await chrome?.kill()
   await site.close()
   await floor.close()
   await rm(floorDir, { recursive: true, force: true })
@@ -192,14 +225,14 @@ const row = (preset: string, route: string, s: Sample) => [
   kb(s.scriptBytes),
 ]
 const rows = results.map(({ preset, route, median: s }) => row(preset, route, s))
-for (const preset of Object.keys(floors) as Preset[])
+for (const preset of Object.keys(floors) as Profile[])
   rows.push(row(preset, '/ (no JS floor)', floors[preset]!))
 const markdown = [
   `| ${header.join(' | ')} |`,
   `|${header.map(() => '---').join('|')}|`,
   ...rows.map((cells) => `| ${cells.join(' | ')} |`),
 ]
-const ratios = (Object.keys(floors) as Preset[]).map((preset) => {
+const ratios = (Object.keys(floors) as Profile[]).map((preset) => {
   const home = results.find((result) => result.route === '/' && result.preset === preset)?.median
   const base = floors[preset]!
   if (!home) return `${preset}: home page not measured`
@@ -210,7 +243,7 @@ const ratios = (Object.keys(floors) as Preset[]).map((preset) => {
 const misses: string[] = []
 for (const { route, preset, median: s } of results) {
   const where = `${preset} ${route}`
-  if (preset === 'mobile' && s.performance < BENCH_TARGETS.mobilePerformance)
+  if (preset.startsWith('mobile') && s.performance < BENCH_TARGETS.mobilePerformance)
     misses.push(`${where}: performance ${s.performance} < ${BENCH_TARGETS.mobilePerformance}`)
   if (s.tbt >= BENCH_TARGETS.totalBlockingTimeMs)
     misses.push(`${where}: TBT ${ms(s.tbt)} ≥ ${BENCH_TARGETS.totalBlockingTimeMs} ms`)
