@@ -217,6 +217,13 @@ test('an autofill-speed guide request (well under 3 s) is stored as an ordinary 
     if (request.url().includes(CONTACT_FUNCTION_PATH) && request.method() === 'POST')
       sent.push(request.postDataJSON() as Record<string, unknown>)
   })
+  // The form sends the time since the page loaded (performance.now()). On a busy machine a
+  // test's steps can take longer than a person using autofill, so the page's clock runs at a
+  // tenth of real time here: the request is measured as quick as autofill makes it.
+  await page.addInitScript(() => {
+    const now = performance.now.bind(performance)
+    performance.now = () => now() / 10
+  })
   await openGuideRequest(page)
   // What autofill does: both fields filled at once, then straight to the button.
   await sendRequest(page, { Name: 'Katherine Johnson', Email: email })
