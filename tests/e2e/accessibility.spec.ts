@@ -8,6 +8,7 @@ import { expectedRoutes } from '../../scripts/lib/routes.ts'
 import {
   allIslandsHydrated,
   expectNoAxeViolations,
+  isDark,
   listenForCspViolations,
   reachFor,
   stubScheduler,
@@ -17,8 +18,6 @@ const NOT_FOUND = '/no-such-page'
 const routes = [...(await expectedRoutes()).map((route) => route.path), NOT_FOUND]
 
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main' })
-const isDark = (page: Page) =>
-  page.evaluate(() => document.documentElement.classList.contains('dark'))
 
 /** Opens a disclosure menu as a visitor does, and returns a selector for its open panel. */
 async function openMenu(page: Page, name: string) {

@@ -89,6 +89,10 @@ export async function listenForCspViolations(page: Page) {
 export const hydrated = (page: Page, name: string) =>
   page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor()
 
+/** Whether the page shows the dark theme: the class `dark` on <html> (renderer/theme-script.ts). */
+export const isDark = (page: Page) =>
+  page.evaluate(() => document.documentElement.classList.contains('dark'))
+
 /** Reaches for a control as a visitor does (the pointer over it), and waits for its island to start. */
 export async function reachFor(control: Locator) {
   await control.hover()

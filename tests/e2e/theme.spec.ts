@@ -6,13 +6,17 @@ import { expect, test, type Page } from '@playwright/test'
 import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type EntryData } from '../../content/config.ts'
 import { THEME_STORAGE_KEY } from '../../renderer/theme-script.ts'
-import { allIslandsHydrated, expectNoAxeViolations, holdRequests, PAGE_SCRIPT } from './helpers.ts'
+import {
+  allIslandsHydrated,
+  expectNoAxeViolations,
+  holdRequests,
+  isDark,
+  PAGE_SCRIPT,
+} from './helpers.ts'
 
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
 const { theme, ui } = (content.get('site') as { data: EntryData<'site'> }[])[0]!.data
 
-const isDark = (page: Page) =>
-  page.evaluate(() => document.documentElement.classList.contains('dark'))
 const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)
 /**
  * The header's theme control (the small-screen menu has one of its own). Each radio is visually
