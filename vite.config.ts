@@ -1,4 +1,3 @@
-import mdx from '@mdx-js/rollup'
 import rehypeShiki from '@shikijs/rehype'
 import rehypeSlug from 'rehype-slug'
 import tailwindcss from '@tailwindcss/vite'
@@ -8,6 +7,7 @@ import { defineConfig } from 'vite'
 import { illustrations } from './content/_lib/vite-plugin-illustrations.ts'
 import { CODE_LANGUAGES, remarkPlugins } from './content/_lib/mdx-options.ts'
 import { contentCollections } from './content/_lib/vite-plugin.ts'
+import { mdxDocuments } from './content/_lib/vite-plugin-mdx.ts'
 import { collections } from './content/config.ts'
 import { pageScript } from './renderer/vite-plugin-page-script.ts'
 import { localFunctions } from './server/vite-functions.ts'
@@ -21,25 +21,22 @@ export default defineConfig({
     // Frontmatter is read by the content loader; MDX must not render it as text. Headings get
     // the ids the content check computed for the table of contents; code is highlighted here,
     // at build time, so no highlighter ships to the browser.
-    {
-      enforce: 'pre',
-      ...mdx({
-        remarkPlugins,
-        rehypePlugins: [
-          rehypeSlug,
-          [
-            rehypeShiki,
-            {
-              // Every token colour meets WCAG AA on white (github-light's orange does not).
-              theme: 'github-light-high-contrast',
-              langs: [...CODE_LANGUAGES],
-              defaultLanguage: 'text',
-              fallbackLanguage: 'text',
-            },
-          ],
+    mdxDocuments({
+      remarkPlugins,
+      rehypePlugins: [
+        rehypeSlug,
+        [
+          rehypeShiki,
+          {
+            // Every token colour meets WCAG AA on white (github-light's orange does not).
+            theme: 'github-light-high-contrast',
+            langs: [...CODE_LANGUAGES],
+            defaultLanguage: 'text',
+            fallbackLanguage: 'text',
+          },
         ],
-      }),
-    },
+      ],
+    }),
     react({ include: /\.(tsx|ts|mdx)$/ }),
     tailwindcss(),
     vike(),

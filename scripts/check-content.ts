@@ -6,7 +6,7 @@ import { formatAnnotations, formatReport } from '../content/_lib/report.ts'
 import { collections } from '../content/config.ts'
 
 const root = path.resolve(process.argv[2] ?? '.')
-const result = await loadContent(root, collections)
+const result = await loadContent(root, collections, { cache: true })
 
 if (result.errors.length) {
   console.error(formatReport(result.errors))

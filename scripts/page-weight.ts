@@ -86,7 +86,7 @@ for (const file of htmlFiles) {
 }
 
 // Page copy must never ship as JavaScript.
-const content = await loadContent(process.cwd(), collections)
+const content = await loadContent(process.cwd(), collections, { cache: true })
 const sentences = copySentences(
   [...content.entries.values()].flat().map((entry) => [entry.data, entry.body]),
 )

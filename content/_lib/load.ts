@@ -7,6 +7,7 @@ import { assetFolders, type AssetFolder } from '../assets.ts'
 import { buildRouteTable, isRoutedCollection, routePath } from '../routes.ts'
 import { listItemKey, withReferenceContext, type CollectionDefinition } from './collection.ts'
 import { analyseBody, type BodyFacts } from './mdx-body.ts'
+import { CACHE_ROOT, fileCache, hashOf, toolchainKey } from './build-cache.ts'
 import { DRAFT_FIELD, isDraftData, type DraftMode } from './drafts.ts'
 import { closest, writerMessage } from './messages.ts'
 import { PLACEHOLDER_MESSAGE } from './placeholders.ts'
@@ -66,12 +67,17 @@ export interface LoadOptions {
   contentDir?: string
   /** `omit` (the production build, the check) or `include` (the dev server). */
   drafts?: DraftMode
+  /**
+   * Keep what each MDX body was found to hold in node_modules/.cache, and reuse it while the
+   * body and the checking code are unchanged: reading thousands of bodies is most of a load.
+   */
+  cache?: boolean
 }
 
 export async function loadContent(
   root: string,
   collections: Record<string, CollectionDefinition>,
-  { contentDir = 'content', drafts = 'omit' }: LoadOptions = {},
+  { contentDir = 'content', drafts = 'omit', cache = false }: LoadOptions = {},
 ): Promise<LoadResult> {
   const errors: ContentError[] = []
   const fileError = (file: string, message: string, line = 1, column = 1) =>
@@ -187,9 +193,15 @@ export async function loadContent(
     entries.set(name, [])
     omittedDrafts.set(name, [])
   }
+  const analyse = await bodyAnalyser(root, cache)
+  const analysed = await Promise.all(
+    sources.map(({ source }) =>
+      source.body === undefined ? undefined : analyse(source.body, source.bodyLine ?? 1),
+    ),
+  )
   const linkChecks: { file: string; links: BodyFacts['links'] }[] = []
   const unfinished: { collection: string; id: string; data: unknown }[] = []
-  for (const { candidate, source } of sources) {
+  for (const [index, { candidate, source }] of sources.entries()) {
     const definition = collections[candidate.collection]!
     const omitted = omittedIds.get(candidate.collection)!.has(candidate.id)
     const result = withReferenceContext(
@@ -214,8 +226,7 @@ export async function loadContent(
     }
     // The body is checked even when the frontmatter is wrong: every problem at once.
     const problems: ContentError[] = []
-    const body =
-      source.body === undefined ? undefined : analyseBody(source.body, source.bodyLine ?? 1)
+    const body = analysed[index]
     for (const problem of body?.problems ?? [])
       problems.push({
         file: candidate.file,
@@ -312,6 +323,28 @@ export async function loadContent(
       ...candidates.map((candidate) => candidate.absolute),
       ...assetFiles.map((file) => path.join(root, file)),
     ],
+  }
+}
+
+/** `analyseBody`, through the build cache when asked to use it. */
+async function bodyAnalyser(
+  root: string,
+  useCache: boolean,
+): Promise<(body: string, firstLine: number) => Promise<ReturnType<typeof analyseBody>>> {
+  if (!useCache) return async (body, firstLine) => analyseBody(body, firstLine)
+  const cache = fileCache<ReturnType<typeof analyseBody>>(
+    path.join(root, CACHE_ROOT, 'content-bodies'),
+    '.json',
+  )
+  // The checking code is all in this folder; the parser's version is in the lockfile.
+  const salt = await toolchainKey(root, ['content/_lib'])
+  return async (body, firstLine) => {
+    const key = hashOf(salt, firstLine, body)
+    const known = await cache.get(key)
+    if (known) return known
+    const result = analyseBody(body, firstLine)
+    await cache.put(key, result)
+    return result
   }
 }
 

@@ -33,8 +33,8 @@ export function contentCollections(collections: Record<string, CollectionDefinit
   const api: ContentApi = {
     load: () =>
       server
-        ? loadContent(root, collections, { drafts })
-        : (built ??= loadContent(root, collections, { drafts })),
+        ? loadContent(root, collections, { drafts, cache: true })
+        : (built ??= loadContent(root, collections, { drafts, cache: true })),
     images: async () => {
       if (!server && builtImages) return builtImages
       const images = api.load().then((result) => buildImages(root, imagesOf(result)))
@@ -67,7 +67,7 @@ export function contentCollections(collections: Record<string, CollectionDefinit
       let latest: Promise<LoadResult> | undefined
       devServer.middlewares.use((req, res, next) => {
         if (req.method !== 'GET' || !String(req.headers.accept).includes('text/html')) return next()
-        latest ??= loadContent(root, collections, { drafts })
+        latest ??= loadContent(root, collections, { drafts, cache: true })
         latest.then(({ errors }) => {
           if (!errors.length) return next()
           res.statusCode = 500

@@ -19,7 +19,7 @@ export function routeTableOf(entries: LoadResult['entries']) {
 
 /** The routes the built site must have, from the content in this repository. */
 export async function expectedRoutes() {
-  const { entries, errors } = await loadContent(root, collections)
+  const { entries, errors } = await loadContent(root, collections, { cache: true })
   if (errors.length)
     throw new Error(`content has ${errors.length} problems; run npm run check:content`)
   return routeTableOf(entries)
