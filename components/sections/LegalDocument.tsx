@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { formatDate } from '../articles/article-facts.ts'
 import { Breadcrumbs } from '../layout/Breadcrumbs.tsx'
 import { useSite } from '../site-context.tsx'
 import { Container } from '../ui/Container.tsx'
@@ -14,12 +15,7 @@ export interface LegalDocumentProps {
 /** A long-form document page: breadcrumb, title, last-updated date and the MDX body. */
 export function LegalDocument({ title, breadcrumbs, lastUpdated, Content }: LegalDocumentProps) {
   const { ui } = useSite()
-  const updated = new Date(`${lastUpdated}T12:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
+  const updated = formatDate(lastUpdated)
   return (
     <Container className="py-12 sm:py-16">
       <Breadcrumbs label={ui.breadcrumb} items={breadcrumbs} />

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import { renderAsync, Resvg } from '@resvg/resvg-js'
 import type { ReactNode } from 'react'
 import satori, { type Font } from 'satori'
+import { formatDate } from '../../../components/articles/article-facts.ts'
 import { SOCIAL_CARD_SIZE } from '../../../renderer/brand.ts'
 import { cardTemplate, TEMPLATE_VERSION, type CardContent } from './card-template.ts'
 
@@ -31,19 +32,12 @@ export interface CardInput {
   date?: string
 }
 
-const READABLE_DATE = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-})
-
 /** "2026-03-03" → "March 3, 2026"; anything else is a mistake in content. */
 export function readableDate(date: string): string {
   const time = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN
   if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== date)
     throw new Error(`social card: date "${date}" is not a real day written YYYY-MM-DD`)
-  return READABLE_DATE.format(time)
+  return formatDate(date)
 }
 
 /** The card's words, checked: a card without a title would be a blank image. */
