@@ -9,6 +9,7 @@ import type { OnRenderHtmlSync } from 'vike/types'
 import pageScriptUrl from 'virtual:page-script'
 import { PAGE_SCRIPT_ATTRIBUTE } from './island-attributes.ts'
 import { PAGE_SCRIPT_LOADER } from './page-script.ts'
+import { reportPrerenderedPage } from './prerendered-pages.ts'
 import { THEME_SCRIPT } from './theme-script.ts'
 import './settings.ts'
 
@@ -21,9 +22,11 @@ export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {
   const loader = `<script ${PAGE_SCRIPT_ATTRIBUTE}="${pageScriptUrl}">${PAGE_SCRIPT_LOADER}</script>`
   // In <head>, so the theme class is set before anything is painted (./theme-script.ts).
   const theme = `<script>${THEME_SCRIPT}</script>`
-  return escapeInject`<!DOCTYPE html>
+  const document = `<!DOCTYPE html>
 <html lang="en">
-  <head>${dangerouslySkipEscape(head + theme + loader)}</head>
-  <body id="top" class="bg-white text-slate-900 antialiased">${dangerouslySkipEscape(body)}</body>
+  <head>${head + theme + loader}</head>
+  <body id="top" class="bg-white text-slate-900 antialiased">${body}</body>
 </html>`
+  if (pageContext.isPrerendering) reportPrerenderedPage(pageContext.urlOriginal, document)
+  return escapeInject`${dangerouslySkipEscape(document)}`
 }

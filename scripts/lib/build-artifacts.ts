@@ -1,7 +1,8 @@
-// Runs after Vike has prerendered every page: writes the search index, the crawler files
-// (sitemap, robots, manifest), each route's social card and the hosting headers (_headers,
+// Everything the build writes beside the pages: the search index, the crawler files (sitemap,
+// robots, manifest, feed), each route's social card and the hosting headers (_headers,
 // vercel.json, dist/headers.json for the local server), all derived from content, the route
-// table and the built HTML itself.
+// table and the built HTML itself. What does not need finished pages starts with the server
+// build (startBuildArtifacts); the rest runs once Vike has written every page (finish).
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -21,25 +22,72 @@ import { resolveSiteUrl } from '../../renderer/site-origin.ts'
 import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
 import { mergeVercelConfig, toHeadersFile } from './hosting-headers.ts'
 import { articleBodyHtml, rssXml } from './feed.ts'
-import { findInlineSources } from './inline-sources.ts'
+import { inlineSourceCollector } from './inline-sources.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
 import { routeTableOf } from './routes.ts'
-import { writeSearchIndex } from './search-index.ts'
+import { openSearchIndex, type SearchIndex } from './search-index.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
-import { writeSocialCards } from './social-card/write-social-cards.ts'
+import { writeSocialCards, type SocialCardReport } from './social-card/write-social-cards.ts'
 
 /** Where the local server reads the header rules (outside dist/client, so it is not served). */
 const HEADER_RULES_FILE = 'headers.json'
 
-export async function writeBuildArtifacts(
+export interface BuildArtifactOptions {
+  supabaseUrl?: string
+  socialCardCache?: string
+}
+
+/** The pictures content shows, and the cache folder their variants were made in. */
+export interface BuiltImages {
+  variants: Map<string, ResponsiveImage>
+  cacheDir: string
+}
+
+/**
+ * Starts the work that needs no finished page: the social cards (drawn on worker threads, or
+ * taken from the cache) and the search index (Pagefind, in a process of its own), so both run
+ * on the machine's other core while this thread prerenders.
+ */
+export async function startBuildArtifacts(
+  distDir: string,
+  content: LoadResult,
+  options: BuildArtifactOptions = {},
+) {
+  const clientDir = path.join(distDir, 'client')
+  const site = (content.entries.get('site') ?? [])[0]!.data as EntryData<'site'>
+  const stopCards = new AbortController()
+  const cards = writeSocialCards(
+    clientDir,
+    routeTableOf(content.entries),
+    { siteName: site.name, host: new URL(resolveSiteUrl(site.url)).host },
+    { cacheDir: options.socialCardCache, signal: stopCards.signal },
+  )
+  // Awaited by finish(); a failure before then must not go unhandled.
+  cards.catch(() => undefined)
+  const search = await openSearchIndex(clientDir)
+  return {
+    /** A page the moment it is prerendered: `url` is its address, `html` its document. */
+    addPage: (url: string, html: string) => search.add(url, html),
+    /** Once Vike has written every page into dist/client. */
+    finish: (images?: BuiltImages) =>
+      writeBuildArtifacts(distDir, content, { ...options, images, search, cards }),
+    /** The build failed: stop Pagefind and the drawing threads. */
+    async abort() {
+      stopCards.abort()
+      await search.abort()
+      await cards.catch(() => undefined)
+    },
+  }
+}
+
+async function writeBuildArtifacts(
   distDir: string,
   { entries }: LoadResult,
-  options: {
-    supabaseUrl?: string
-    socialCardCache?: string
-    /** The pictures content shows, and the cache folder their variants were made in. */
-    images?: { variants: Map<string, ResponsiveImage>; cacheDir: string }
-  } = {},
+  options: BuildArtifactOptions & {
+    images?: BuiltImages
+    search: SearchIndex
+    cards: Promise<SocialCardReport>
+  },
 ) {
   const clientDir = path.join(distDir, 'client')
   const list = <C extends 'site' | 'legal' | 'articles' | 'leaders' | 'interviewers' | 'tags'>(
@@ -79,23 +127,30 @@ export async function writeBuildArtifacts(
   )
   await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl))
   await copyImages(clientDir, options.images)
+  // Every page read once, for the feed and for the inline sources the security headers allow.
+  const inlineSources = inlineSourceCollector()
+  const articlePages = new Map(
+    articles.map((entry) => [routePath('articles', entry).slice(1) + '/index.html', entry]),
+  )
+  const articleBodies = new Map<string, string>()
+  const pages = (await readdir(clientDir, { recursive: true }))
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => file.endsWith('.html') && !file.startsWith('assets/'))
+    .sort()
+  for (const file of pages) {
+    const html = await readFile(path.join(clientDir, file), 'utf8')
+    inlineSources.add(html)
+    const article = articlePages.get(file)
+    if (article) articleBodies.set(article.id, articleBodyHtml(html, siteUrl))
+  }
+
+  const articleBody = (id: string) => {
+    const body = articleBodies.get(id)
+    if (body === undefined) throw new Error(`the build has no page for the article "${id}"`)
+    return body
+  }
   const people = [...list('leaders'), ...list('interviewers')].flatMap((entry) => entry.data.items)
   const tagTitles = new Map(list('tags').map((tag) => [tag.id, tag.data.title]))
-  const feedItems = await Promise.all(
-    articles.map(async (entry) => {
-      const page = routePath('articles', entry)
-      const html = await readFile(path.join(clientDir, page.slice(1), 'index.html'), 'utf8')
-      return {
-        title: entry.data.title,
-        description: entry.data.description,
-        path: page,
-        publishDate: entry.data.publishDate,
-        author: people.find((person) => listItemKey(person) === entry.data.author)?.name ?? '',
-        tags: entry.data.tags.map((tag) => tagTitles.get(tag) ?? tag),
-        html: articleBodyHtml(html, siteUrl),
-      }
-    }),
-  )
   const feedList = site.lists['article-list']
   await writeFile(
     path.join(clientDir, FEED_PATH.slice(1)),
@@ -107,7 +162,15 @@ export async function writeBuildArtifacts(
         listPath: routedLists['article-list'].base,
         feedPath: FEED_PATH,
       },
-      feedItems,
+      articles.map((entry) => ({
+        title: entry.data.title,
+        description: entry.data.description,
+        path: routePath('articles', entry),
+        publishDate: entry.data.publishDate,
+        author: people.find((person) => listItemKey(person) === entry.data.author)?.name ?? '',
+        tags: entry.data.tags.map((tag) => tagTitles.get(tag) ?? tag),
+        html: articleBody(entry.id),
+      })),
     ),
   )
   await writeFile(
@@ -120,27 +183,14 @@ export async function writeBuildArtifacts(
     }),
   )
 
-  // Side by side: Pagefind indexes in a process of its own while the cards are drawn here.
   // Both before the file list below, so their files get their caching rules too.
-  const [socialCards] = await Promise.all([
-    writeSocialCards(
-      clientDir,
-      routes,
-      { siteName: site.name, host: new URL(siteUrl).host },
-      { cacheDir: options.socialCardCache },
-    ),
-    writeSearchIndex(clientDir),
-  ])
+  await options.search.finish()
+  const socialCards = await options.cards
 
   const files = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)))
     .map((file) => file.split(path.sep).join('/'))
-  const html = await Promise.all(
-    files
-      .filter((file) => file.endsWith('.html'))
-      .map((file) => readFile(path.join(clientDir, file), 'utf8')),
-  )
   const revalidated = [
     ...routes.map((route) => route.path),
     ...files
@@ -152,7 +202,7 @@ export async function writeBuildArtifacts(
     {
       schedulerUrl: site.scheduler.url,
       supabaseUrl: options.supabaseUrl,
-      ...findInlineSources(html),
+      ...inlineSources.result(),
     },
     revalidated,
   )

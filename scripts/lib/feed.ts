@@ -3,6 +3,7 @@
 // article as it is on the site.
 import { DomUtils, parseDocument } from 'htmlparser2'
 import render from 'dom-serializer'
+import { elementSource } from './html-element.ts'
 
 export interface FeedItem {
   title: string
@@ -32,7 +33,9 @@ const escapeXml = (text: string) =>
 
 /** The article body of a built page (the element marked data-article-body), links absolute. */
 export function articleBodyHtml(pageHtml: string, siteUrl: string): string {
-  const document = parseDocument(pageHtml)
+  // Only the body element is parsed, not the whole page around it (a thousand-article build
+  // reads a thousand pages for the feed).
+  const document = parseDocument(elementSource(pageHtml, 'data-article-body') ?? '')
   const body = DomUtils.findOne(
     (element) => element.attribs['data-article-body'] !== undefined,
     document.children,

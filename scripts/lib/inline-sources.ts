@@ -46,23 +46,34 @@ export function inlineScripts(html: string): string[] {
 }
 
 export function findInlineSources(htmlDocuments: string[]): InlineSources {
+  const collector = inlineSourceCollector()
+  for (const html of htmlDocuments) collector.add(html)
+  return collector.result()
+}
+
+/** The same, one document at a time, so a build can read each page once for every use. */
+export function inlineSourceCollector() {
+  // The texts themselves, hashed once at the end: most pages repeat the same few.
   const scripts = new Set<string>()
-  const styles = new Set<string>()
+  const styles = new Set<string>(RUNTIME_INLINE_STYLES)
   const attributes = new Set<string>()
-  for (const html of htmlDocuments) {
-    for (const body of inlineScripts(html)) scripts.add(cspHash(body))
-    for (const [, body = ''] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
-      styles.add(cspHash(body))
-    // Attribute values of tags only, not text that happens to read style="…".
-    for (const [tag] of html.matchAll(/<[a-zA-Z][^<>]*>/g))
-      for (const [, double, single] of tag.matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi))
-        attributes.add(cspHash(decodeAttribute(double ?? single ?? '')))
-  }
-  const sorted = (set: Set<string>) => [...set].sort()
-  for (const style of RUNTIME_INLINE_STYLES) styles.add(cspHash(style))
   return {
-    scriptHashes: sorted(scripts),
-    styleHashes: sorted(styles),
-    styleAttributeHashes: sorted(attributes),
+    add(html: string) {
+      for (const body of inlineScripts(html)) scripts.add(body)
+      for (const [, body = ''] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
+        styles.add(body)
+      // Attribute values of tags only, not text that happens to read style="…".
+      for (const [tag] of html.matchAll(/<[a-zA-Z][^<>]*>/g))
+        for (const [, double, single] of tag.matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi))
+          attributes.add(decodeAttribute(double ?? single ?? ''))
+    },
+    result(): InlineSources {
+      const hashes = (texts: Set<string>) => [...new Set([...texts].map(cspHash))].sort()
+      return {
+        scriptHashes: hashes(scripts),
+        styleHashes: hashes(styles),
+        styleAttributeHashes: hashes(attributes),
+      }
+    },
   }
 }

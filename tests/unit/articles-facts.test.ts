@@ -10,6 +10,7 @@ import {
 } from '../../components/articles/article-facts.ts'
 import { buildRouteTable, listPagePath } from '../../content/routes.ts'
 import { articleBodyHtml, rssXml } from '../../scripts/lib/feed.ts'
+import { elementSource } from '../../scripts/lib/html-element.ts'
 
 const article = (id: string, publishDate: string, tags: string[]) => ({
   id,
@@ -96,6 +97,15 @@ describe('feed', () => {
     )
     expect(() => articleBodyHtml('<p>no body</p>', 'https://example.com')).toThrow(
       /data-article-body/,
+    )
+  })
+  it('reads only the marked element, to its own end tag, however deep its own divs go', () => {
+    const body = '<div data-article-body=""><div><p>One</p><div><br/></div></div><p>Two</p></div>'
+    const page = `<body><div class="x"><div data-other="">${body}<div>Related</div></div></div></body>`
+    expect(elementSource(page, 'data-article-body')).toBe(body)
+    expect(elementSource(page, 'data-missing')).toBeUndefined()
+    expect(articleBodyHtml(page, 'https://example.com')).toBe(
+      '<div><p>One</p><div><br></div></div><p>Two</p>',
     )
   })
 

@@ -55,7 +55,12 @@ export function createDrawPool(size = availableParallelism()): DrawPool {
       })
     },
     async close() {
+      // Cards still waiting (queued ones included) fail rather than wait forever.
+      failure ??= new Error('the drawing threads were stopped')
+      queue.length = 0
       await Promise.all(workers.map((worker) => worker.terminate()))
+      for (const job of pending.values()) job.reject(failure)
+      pending.clear()
     },
   }
 }

@@ -26,7 +26,14 @@ export async function writeSocialCards(
   clientDir: string,
   routes: RouteEntry[],
   site: { siteName: string; host: string },
-  { cacheDir = DEFAULT_CACHE_DIR }: { cacheDir?: string } = {},
+  {
+    cacheDir = DEFAULT_CACHE_DIR,
+    signal,
+  }: {
+    cacheDir?: string
+    /** Stops the drawing threads; the cards not drawn yet fail. */
+    signal?: AbortSignal
+  } = {},
 ): Promise<SocialCardReport> {
   const started = performance.now()
   const cache = cardCache(cacheDir)
@@ -50,6 +57,7 @@ export async function writeSocialCards(
 
   const drawStarted = performance.now()
   const pool = missing.length >= POOL_THRESHOLD ? createDrawPool() : undefined
+  signal?.addEventListener('abort', () => void pool?.close(), { once: true })
   const draw = (content: CardContent) => (pool ? pool.draw(content) : drawCard(content))
   try {
     await Promise.all(
