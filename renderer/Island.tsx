@@ -15,6 +15,20 @@ const namesByComponent = new Map<AnyComponent, string>(
   Object.entries(islandModules).map(([file, module]) => [module.default, islandName(file)]),
 )
 
+// An island's HTML follows from its component, props and id prefix alone (it is a React root of
+// its own, which is why it hydrates), and the header's islands are the same on every page: a
+// build renders each once. The dev server renders afresh, as content can change under it.
+const renderedIslands = new Map<string, string>()
+function renderedOnce(key: string, render: () => string): string {
+  if (!import.meta.env.PROD) return render()
+  let html = renderedIslands.get(key)
+  if (html === undefined) {
+    html = render()
+    renderedIslands.set(key, html)
+  }
+  return html
+}
+
 export function Island<C extends AnyComponent>(props: {
   component: C
   props: ComponentProps<C>
@@ -30,14 +44,17 @@ export function Island<C extends AnyComponent>(props: {
     )
   // useId is unique within the page render, so each island gets a distinct, stable prefix.
   const prefix = `${name.replace(/\W/g, '')}${useId().replace(/\W/g, '')}-`
-  const html = renderToString(createElement(component, props.props), { identifierPrefix: prefix })
+  const json = JSON.stringify(props.props)
+  const html = renderedOnce(`${name}\n${prefix}\n${json}`, () =>
+    renderToString(createElement(component, props.props), { identifierPrefix: prefix }),
+  )
   return (
     <div
       className="contents"
       data-island={name}
       data-hydrate={hydrate}
       data-prefix={prefix}
-      data-props={JSON.stringify(props.props)}
+      data-props={json}
       data-requires-js={requiresJs || undefined}
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -9,9 +9,18 @@ import { pageMetaOf } from './page-meta.ts'
 import { SiteFooter } from './SiteFooter.tsx'
 import { SiteHeader } from './SiteHeader.tsx'
 
+// Worked out once per content load (the dev server's fresh content is a new object).
+const sitesForPages = new WeakMap<object, ReturnType<typeof getSite>>()
+
 /** The site as every page shows it: links to drafts left out of this build would lead nowhere. */
 export function siteForPage() {
-  return withoutLinksTo(getSite(), listOmittedDraftPaths())
+  const site = getSite()
+  let forPages = sitesForPages.get(site)
+  if (!forPages) {
+    forPages = withoutLinksTo(site, listOmittedDraftPaths())
+    sitesForPages.set(site, forPages)
+  }
+  return forPages
 }
 
 /** The frame around every page (the renderer's Layout setting, pages/+Layout.ts). */
