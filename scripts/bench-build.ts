@@ -24,11 +24,16 @@ const NOT_COPIED = new Set([
   'playwright-report',
 ])
 
-const [countArgument = '1000', runsArgument = '2'] = process.argv.slice(2)
+const flags = process.argv.slice(2).filter((argument) => argument.startsWith('--'))
+const [countArgument = '1000', runsArgument = '2'] = process.argv
+  .slice(2)
+  .filter((argument) => !argument.startsWith('--'))
+// --keep leaves the copy in place, to profile its build by hand (`node --cpu-prof …`).
+const keep = flags.includes('--keep')
 const count = Number(countArgument)
 const runs = Number(runsArgument)
 if (!Number.isInteger(count) || count < 0 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: npm run bench:build -- <articles, e.g. 1000> [runs, default 2]')
+  console.error('usage: npm run bench:build -- <articles, e.g. 1000> [runs, default 2] [--keep]')
   process.exit(2)
 }
 
@@ -118,7 +123,8 @@ try {
     console.log(rows.at(-1))
   }
 } finally {
-  await rm(copy, { recursive: true, force: true })
+  if (keep) console.log(`kept ${copy}`)
+  else await rm(copy, { recursive: true, force: true })
 }
 console.log(
   [
