@@ -18,6 +18,11 @@ function personName(key: string, entriesOf: EntriesOf): string | undefined {
 interface Routed<C extends CollectionName> {
   /** The address of one entry. */
   path: (entry: { id: string; data: EntryData<C> }) => string
+  /**
+   * How many pages one entry's page runs to, for an entry that lists others a fixed number at
+   * a time (a tag's articles): the first at `path`, the next at `<path>/page/2`…
+   */
+  pages?: (entry: { id: string; data: EntryData<C> }, entriesOf: EntriesOf) => number
   /** What the page's social card shows beside its title; the description when not given. */
   card?: (entry: { id: string; data: EntryData<C> }, entriesOf: EntriesOf) => Partial<CardText>
 }
@@ -47,13 +52,32 @@ export const routedCollections = {
       date: data.publishDate,
     }),
   },
-  /** content/tags/: the articles filed under one tag, at /resources/articles/tags/<file name>. */
-  tags: { path: ({ id }) => `${ARTICLES}/tags/${id}` },
+  /**
+   * content/tags/: the articles filed under one tag, at /resources/articles/tags/<file name>,
+   * as many a page as the article list shows.
+   */
+  tags: {
+    path: ({ id }) => `${ARTICLES}/tags/${id}`,
+    pages: ({ id }, entriesOf) =>
+      pageCount(
+        entriesOf('articles').filter((article) => article.data.tags.includes(id)).length,
+        ARTICLES_PER_PAGE,
+      ),
+  },
   /** content/case-studies/: one page per case study, at /resources/case-studies/<file name>. */
   'case-studies': { path: ({ id }) => `/resources/case-studies/${id}` },
 } satisfies { [C in CollectionName]?: Routed<C> }
 
 const ARTICLES = '/resources/articles'
+/** Articles a list page shows: the article list's and each tag's. */
+export const ARTICLES_PER_PAGE = 12
+
+/** Pages a list of `count` needs at `perPage` a page; an empty list still has its first page. */
+const pageCount = (count: number, perPage: number) => Math.max(1, Math.ceil(count / perPage))
+
+/** The address of page `page` (from 1) of a paged list whose first page is at `path`. */
+export const pagedPath = (path: string, page: number) =>
+  page === 1 ? path : `${path}/page/${page}`
 
 /**
  * Pages that list a collection's published entries a fixed number at a time: the first page at
@@ -61,7 +85,7 @@ const ARTICLES = '/resources/articles'
  */
 export const routedLists = {
   /** The articles, newest first, twelve a page. */
-  'article-list': { collection: 'articles', base: ARTICLES, perPage: 12 },
+  'article-list': { collection: 'articles', base: ARTICLES, perPage: ARTICLES_PER_PAGE },
 } as const satisfies Record<string, { collection: CollectionName; base: string; perPage: number }>
 
 export type RoutedList = keyof typeof routedLists
@@ -69,8 +93,7 @@ export type RoutedCollection = keyof typeof routedCollections
 
 /** The address of page `page` (from 1) of a list. */
 export function listPagePath(list: RoutedList, page: number): string {
-  const { base } = routedLists[list]
-  return page === 1 ? base : `${base}/page/${page}`
+  return pagedPath(routedLists[list].base, page)
 }
 
 export interface RouteEntry {
@@ -79,6 +102,8 @@ export interface RouteEntry {
   collection: RoutedCollection | RoutedList
   /** The entry's id, or for a list page its number ("1", "2"…). */
   id: string
+  /** For the second and later pages of an entry that runs to several (a tag's): which page. */
+  page?: number
   title: string
   card: CardText
 }
@@ -100,28 +125,40 @@ export function routePath<C extends RoutedCollection>(
 /** Every address the site answers, sorted, from the entries of each routed collection. */
 export function buildRouteTable(entriesOf: EntriesOf): RouteEntry[] {
   const collections = Object.keys(routedCollections) as RoutedCollection[]
-  const entryRoutes = collections.flatMap((collection) =>
-    entriesOf(collection).map((entry) => ({
-      path: routePath(collection, entry),
-      collection,
-      id: entry.id,
-      title: entry.data.title,
-      card: {
-        subtitle: entry.data.description,
-        ...(routedCollections[collection] as Routed<typeof collection>).card?.(entry, entriesOf),
-      },
-    })),
-  )
   const site = entriesOf('site')[0]?.data
+  // A later page of a list is titled like the list's: "Articles, page 2".
+  const pageWord = site?.lists['article-list'].page ?? 'page'
+  const entryRoutes = collections.flatMap((collection) =>
+    entriesOf(collection).flatMap((entry) => {
+      const routed = routedCollections[collection] as Routed<typeof collection>
+      const first: RouteEntry = {
+        path: routePath(collection, entry),
+        collection,
+        id: entry.id,
+        title: entry.data.title,
+        card: { subtitle: entry.data.description, ...routed.card?.(entry, entriesOf) },
+      }
+      const pages = routed.pages?.(entry, entriesOf) ?? 1
+      return [
+        first,
+        ...Array.from({ length: pages - 1 }, (_, index): RouteEntry => ({
+          ...first,
+          path: pagedPath(first.path, index + 2),
+          page: index + 2,
+          title: `${first.title}, ${pageWord} ${index + 2}`,
+        })),
+      ]
+    }),
+  )
   const listRoutes = (Object.keys(routedLists) as RoutedList[]).flatMap((list) => {
     const { collection, perPage } = routedLists[list]
-    const pages = Math.max(1, Math.ceil(entriesOf(collection).length / perPage))
+    const pages = pageCount(entriesOf(collection).length, perPage)
     const title = site?.lists[list].title ?? list
     return Array.from({ length: pages }, (_, index) => ({
       path: listPagePath(list, index + 1),
       collection: list,
       id: String(index + 1),
-      title: index ? `${title}, ${site?.lists[list].page ?? 'page'} ${index + 1}` : title,
+      title: index ? `${title}, ${pageWord} ${index + 1}` : title,
       card: { subtitle: site?.lists[list].description ?? '' },
     }))
   })

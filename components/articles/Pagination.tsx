@@ -1,6 +1,26 @@
 import { useSite } from '../site-context.tsx'
 
-/** Page links of a list: newer, each page number, older. Plain links; the current page is marked. */
+const GAP = 0
+/** Numbers either side of the current page that get a link of their own. */
+const AROUND = 2
+
+/**
+ * The page numbers to link: the first, the last, and those near `page`, with GAP where numbers
+ * are left out, so a list of hundreds of pages still shows one short row.
+ */
+export function pageLinks(page: number, pages: number): number[] {
+  const shown = Array.from({ length: pages }, (_, index) => index + 1).filter(
+    (number) => number === 1 || number === pages || Math.abs(number - page) <= AROUND,
+  )
+  return shown.flatMap((number, index) => {
+    const previous = shown[index - 1]
+    if (previous === undefined || number === previous + 1) return [number]
+    // A gap of a single page shows that page rather than an ellipsis standing for it.
+    return number === previous + 2 ? [previous + 1, number] : [GAP, number]
+  })
+}
+
+/** Page links of a list: newer, page numbers, older. Plain links; the current page is marked. */
 export function Pagination({
   page,
   pages,
@@ -30,17 +50,23 @@ export function Pagination({
             </a>
           </li>
         )}
-        {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-          <li key={number}>
-            <a
-              href={pathOf(number)}
-              aria-current={number === page ? 'page' : undefined}
-              className={`${link} ${number === page ? 'bg-brand-700 text-white' : 'text-ink hover:bg-brand-50'}`}
-            >
-              {number}
-            </a>
-          </li>
-        ))}
+        {pageLinks(page, pages).map((number, index) =>
+          number === GAP ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-muted">
+              …
+            </li>
+          ) : (
+            <li key={number}>
+              <a
+                href={pathOf(number)}
+                aria-current={number === page ? 'page' : undefined}
+                className={`${link} ${number === page ? 'bg-brand-700 text-white' : 'text-ink hover:bg-brand-50'}`}
+              >
+                {number}
+              </a>
+            </li>
+          ),
+        )}
         {page < pages && (
           <li>
             <a

@@ -1,6 +1,7 @@
 import { ArticleList } from '../../components/articles/ArticleList.tsx'
+import { Pagination } from '../../components/articles/Pagination.tsx'
 import { breadcrumbTrail } from '../../components/layout/structured-data.ts'
-import { getSite, listRoutes } from '../../content/index.ts'
+import { getSite, listRoutes, pagedPath, pathOf } from '../../content/index.ts'
 import type { Data } from './+data.ts'
 
 export default function Page({ data }: { data: Data }) {
@@ -12,6 +13,12 @@ export default function Page({ data }: { data: Data }) {
       lead={data.lead}
       breadcrumbs={breadcrumbs}
       articles={data.articles}
-    />
+    >
+      <Pagination
+        page={data.page}
+        pages={data.pages}
+        pathOf={(page) => pagedPath(pathOf('tags', data.tag), page)}
+      />
+    </ArticleList>
   )
 }

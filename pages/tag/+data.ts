@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
-import { getEntry, getSite } from '../../content/index.ts'
+import { ARTICLES_PER_PAGE, getEntry, getSite } from '../../content/index.ts'
+import { pageOfList } from '../../components/articles/article-facts.ts'
 import { articleSummaries } from '../../components/articles/article-summaries.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'
 import { routeFor } from '../routing.ts'
@@ -7,12 +8,21 @@ import { routeFor } from '../routing.ts'
 export function data(pageContext: PageContextServer) {
   const route = routeFor(pageContext, 'tags')
   const tag = getEntry('tags', route.id).data
-  const headline = getSite().articles.tagged.replace('{tag}', tag.title)
-  const meta: PageMeta = { title: headline, description: tag.description, path: route.path }
-  const articles = articleSummaries().filter((article) =>
+  const site = getSite()
+  const headline = site.articles.tagged.replace('{tag}', tag.title)
+  const page = route.page ?? 1
+  const tagged = articleSummaries().filter((article) =>
     article.tags.some((candidate) => candidate.id === route.id),
   )
-  return { meta, headline, lead: tag.description, articles }
+  const { items, pages } = pageOfList(tagged, page, ARTICLES_PER_PAGE)
+  // Later pages say which page they are, as the article list's do.
+  const pageLabel = page === 1 ? '' : `, ${site.lists['article-list'].page} ${page}`
+  const meta: PageMeta = {
+    title: headline + pageLabel,
+    description: tag.description + (page === 1 ? '' : ` (${headline + pageLabel})`),
+    path: route.path,
+  }
+  return { meta, headline, lead: tag.description, articles: items, page, pages, tag: route.id }
 }
 
 export type Data = ReturnType<typeof data>

@@ -9,6 +9,7 @@ import {
   relatedArticles,
 } from '../../components/articles/article-facts.ts'
 import { buildRouteTable, listPagePath } from '../../content/routes.ts'
+import { pageLinks } from '../../components/articles/Pagination.tsx'
 import { articleBodyHtml, rssXml } from '../../scripts/lib/feed.ts'
 import { elementSource } from '../../scripts/lib/html-element.ts'
 
@@ -62,16 +63,19 @@ describe('route table', () => {
       name === 'articles'
         ? Array.from({ length: count }, (_, index) => ({
             id: `article-${index}`,
-            data: { title: `Article ${index}` },
+            // Every other article is filed under "remote".
+            data: { title: `Article ${index}`, tags: index % 2 ? [] : ['remote'] },
           }))
-        : name === 'site'
-          ? [
-              {
-                id: 'site',
-                data: { lists: { 'article-list': { title: 'Articles', page: 'page' } } },
-              },
-            ]
-          : []) as never)
+        : name === 'tags'
+          ? [{ id: 'remote', data: { title: 'Remote hiring', description: 'Remote.' } }]
+          : name === 'site'
+            ? [
+                {
+                  id: 'site',
+                  data: { lists: { 'article-list': { title: 'Articles', page: 'page' } } },
+                },
+              ]
+            : []) as never)
 
   it('has one list page per twelve articles, the first at the list address', () => {
     const lists = (count: number) =>
@@ -86,6 +90,18 @@ describe('route table', () => {
     ])
     expect(listPagePath('article-list', 3)).toBe('/resources/articles/page/3')
     expect(table(13).filter((route) => route.collection === 'articles')).toHaveLength(13)
+  })
+
+  it('gives a tag a page per twelve of its articles, numbered like the list', () => {
+    const tagPages = (count: number) =>
+      table(count)
+        .filter((route) => route.collection === 'tags')
+        .map((route) => `${route.path} ${route.id} ${route.page ?? 1} ${route.title}`)
+    expect(tagPages(24)).toEqual(['/resources/articles/tags/remote remote 1 Remote hiring'])
+    expect(tagPages(25)).toEqual([
+      '/resources/articles/tags/remote remote 1 Remote hiring',
+      '/resources/articles/tags/remote/page/2 remote 2 Remote hiring, page 2',
+    ])
   })
 })
 
@@ -136,5 +152,17 @@ describe('feed', () => {
     expect(xml).toContain('<pubDate>Fri, 01 May 2026 12:00:00 GMT</pubDate>')
     expect(xml).toContain('<![CDATA[<p>Body with ]]]]><![CDATA[> inside</p>]]>')
     expect(xml).toContain('<atom:link href="https://example.com/rss.xml" rel="self"')
+  })
+})
+
+describe('page links', () => {
+  it('links every page of a short list', () => {
+    expect(pageLinks(1, 5)).toEqual([1, 2, 3, 4, 5])
+    expect(pageLinks(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7])
+  })
+  it('keeps a long list to the ends and the pages near the current one', () => {
+    expect(pageLinks(1, 400)).toEqual([1, 2, 3, 0, 400])
+    expect(pageLinks(200, 400)).toEqual([1, 0, 198, 199, 200, 201, 202, 0, 400])
+    expect(pageLinks(400, 400)).toEqual([1, 0, 398, 399, 400])
   })
 })
