@@ -65,7 +65,7 @@ export function getSite(): EntryData<'site'> {
 
 export type { Action, Link, Section } from './config.ts'
 export type { RouteEntry, RoutedCollection, RoutedList } from './routes.ts'
-export { ARTICLES_PER_PAGE, listPagePath, pagedPath, routedLists } from './routes.ts'
+export { ARTICLES_PER_PAGE, listPagePath, pagedPath, pagedTitle, routedLists } from './routes.ts'
 export type { Heading, ResponsiveImage }
 
 // The entries never change while this module lives (the dev server reloads it with them), and

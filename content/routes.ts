@@ -75,6 +75,10 @@ export const ARTICLES_PER_PAGE = 12
 /** Pages a list of `count` needs at `perPage` a page; an empty list still has its first page. */
 const pageCount = (count: number, perPage: number) => Math.max(1, Math.ceil(count / perPage))
 
+/** The title of page `page` (from 1) of a paged list titled `title`: "Articles, page 2". */
+export const pagedTitle = (title: string, page: number, pageWord: string) =>
+  page === 1 ? title : `${title}, ${pageWord} ${page}`
+
 /** The address of page `page` (from 1) of a paged list whose first page is at `path`. */
 export const pagedPath = (path: string, page: number) =>
   page === 1 ? path : `${path}/page/${page}`
@@ -126,7 +130,7 @@ export function routePath<C extends RoutedCollection>(
 export function buildRouteTable(entriesOf: EntriesOf): RouteEntry[] {
   const collections = Object.keys(routedCollections) as RoutedCollection[]
   const site = entriesOf('site')[0]?.data
-  // A later page of a list is titled like the list's: "Articles, page 2".
+  // A later page of an entry is titled like a later page of a list.
   const pageWord = site?.lists['article-list'].page ?? 'page'
   const entryRoutes = collections.flatMap((collection) =>
     entriesOf(collection).flatMap((entry) => {
@@ -145,7 +149,7 @@ export function buildRouteTable(entriesOf: EntriesOf): RouteEntry[] {
           ...first,
           path: pagedPath(first.path, index + 2),
           page: index + 2,
-          title: `${first.title}, ${pageWord} ${index + 2}`,
+          title: pagedTitle(first.title, index + 2, pageWord),
         })),
       ]
     }),
@@ -158,7 +162,7 @@ export function buildRouteTable(entriesOf: EntriesOf): RouteEntry[] {
       path: listPagePath(list, index + 1),
       collection: list,
       id: String(index + 1),
-      title: index ? `${title}, ${pageWord} ${index + 1}` : title,
+      title: pagedTitle(title, index + 1, pageWord),
       card: { subtitle: site?.lists[list].description ?? '' },
     }))
   })

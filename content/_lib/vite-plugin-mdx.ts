@@ -27,12 +27,13 @@ export function mdxDocuments(options: Options): Plugin {
   let sourcemap = true
   let cache: FileCache<Compiled> | undefined
   let salt: Promise<string> | undefined
-  const processors = new Map<string, ReturnType<typeof createProcessor>>()
-  const processorFor = (format: 'md' | 'mdx', development: boolean) => {
-    const key = `${format}:${development}`
-    if (!processors.has(key))
+  let development = false
+  // One processor per format, made on first use (after configResolved has set the two above).
+  const processors = new Map<'md' | 'mdx', ReturnType<typeof createProcessor>>()
+  const processorFor = (format: 'md' | 'mdx') => {
+    if (!processors.has(format))
       processors.set(
-        key,
+        format,
         createProcessor({
           ...options,
           format,
@@ -40,9 +41,8 @@ export function mdxDocuments(options: Options): Plugin {
           ...(sourcemap ? { SourceMapGenerator } : {}),
         }),
       )
-    return processors.get(key)!
+    return processors.get(format)!
   }
-  let development = false
   return {
     name: 'site:mdx',
     // Before React's plugin, which then compiles the JSX runtime calls like any other module.
@@ -65,9 +65,7 @@ export function mdxDocuments(options: Options): Plugin {
         cache && hashOf(await salt!, format, String(sourcemap), path.relative(root, file), source)
       const cached = key ? await cache!.get(key) : undefined
       if (cached) return cached
-      const compiled = await processorFor(format, development).process(
-        new VFile({ path: file, value: source }),
-      )
+      const compiled = await processorFor(format).process(new VFile({ path: file, value: source }))
       const result: Compiled = {
         code: String(compiled.value),
         ...(compiled.map ? { map: JSON.stringify(compiled.map) } : {}),

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { ARTICLES_PER_PAGE, getEntry, getSite } from '../../content/index.ts'
+import { ARTICLES_PER_PAGE, getEntry, getSite, pagedTitle } from '../../content/index.ts'
 import { pageOfList } from '../../components/articles/article-facts.ts'
 import { articleSummaries } from '../../components/articles/article-summaries.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'
@@ -16,10 +16,10 @@ export function data(pageContext: PageContextServer) {
   )
   const { items, pages } = pageOfList(tagged, page, ARTICLES_PER_PAGE)
   // Later pages say which page they are, as the article list's do.
-  const pageLabel = page === 1 ? '' : `, ${site.lists['article-list'].page} ${page}`
+  const title = pagedTitle(headline, page, site.lists['article-list'].page)
   const meta: PageMeta = {
-    title: headline + pageLabel,
-    description: tag.description + (page === 1 ? '' : ` (${headline + pageLabel})`),
+    title,
+    description: page === 1 ? tag.description : `${tag.description} (${title})`,
     path: route.path,
   }
   return { meta, headline, lead: tag.description, articles: items, page, pages, tag: route.id }

@@ -13,12 +13,12 @@ const INDEXED = 'data-pagefind-body'
  * dialog is components/search/SearchDialog.tsx): not shipped. */
 const UNUSED_FILES = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/
 
+export type SearchIndex = Awaited<ReturnType<typeof openSearchIndex>>
+
 /**
  * An index pages are handed to as they are prerendered. Pagefind works in a process of its own,
  * so it indexes on the machine's other core while the build renders the next pages.
  */
-export type SearchIndex = Awaited<ReturnType<typeof openSearchIndex>>
-
 export async function openSearchIndex(clientDir: string) {
   const outputPath = path.join(clientDir, PAGEFIND_PATH)
   // A fresh index: pages removed since the last build must not be found.
@@ -28,7 +28,7 @@ export async function openSearchIndex(clientDir: string) {
     await pagefind.close()
     throw new Error(`Pagefind could not start: ${errors.join('; ')}`)
   }
-  const added: Promise<string | undefined>[] = []
+  const added: Promise<string>[] = []
   return {
     /** `url`: the address visitors open ("/about"). */
     add(url: string, html: string) {
@@ -50,7 +50,7 @@ export async function openSearchIndex(clientDir: string) {
     /** Writes the index once every page is in (any Pagefind error fails the build); returns the routes indexed, sorted. */
     async finish(): Promise<string[]> {
       try {
-        const routes = (await Promise.all(added)).filter((url): url is string => Boolean(url))
+        const routes = await Promise.all(added)
         if (!routes.length) throw new Error(`No page in ${clientDir} has <main data-pagefind-body>`)
         const written = await index.writeFiles({ outputPath })
         if (written.errors.length)

@@ -17,10 +17,10 @@ const FONTS: Font[] = [
   { name: 'Inter', weight: 800, style: 'normal', data: fontFile('inter-latin-800-normal.woff') },
 ]
 
-/** Changes when the template or a font changes: part of every cache key. */
-/** How the pixels become a PNG (sharp, below): part of what a cached card was made with. */
+/** How the pixels become a PNG (sharp, in drawCard). */
 const PNG_SETTINGS = { compressionLevel: 5, adaptiveFiltering: false } as const
 
+/** Changes when the template, the PNG settings or a font changes: part of every cache key. */
 export const DRAWING_VERSION = createHash('sha256')
   .update(`template ${TEMPLATE_VERSION}\n`)
   .update(`png ${JSON.stringify(PNG_SETTINGS)}\n`)

@@ -55,6 +55,8 @@ export async function writeSocialCards(
     }),
   )
 
+  // A build that failed while the cache was read draws nothing.
+  signal?.throwIfAborted()
   const drawStarted = performance.now()
   const pool = missing.length >= POOL_THRESHOLD ? createDrawPool() : undefined
   signal?.addEventListener('abort', () => void pool?.close(), { once: true })
