@@ -38,19 +38,20 @@ export function relatedArticles<A extends ArticleLike>(
   count = 3,
 ): A[] {
   const article = sorted.find((candidate) => candidate.id === id)
-  if (!article) return []
+  if (!article || count < 1) return []
   const tags = new Set(article.tags.map((tag) => tag.id))
-  return sorted
-    .filter((candidate) => candidate.id !== id)
-    .map((candidate, order) => ({
-      candidate,
-      order,
-      shared: candidate.tags.filter((tag) => tags.has(tag.id)).length,
-    }))
-    .filter(({ shared }) => shared > 0)
-    .sort((a, b) => b.shared - a.shared || a.order - b.order)
-    .slice(0, count)
-    .map(({ candidate }) => candidate)
+  // One pass that keeps the best `count` so far (most shared tags, then list order), rather than
+  // sorting every other article: each article page asks, so a sort would cost n² log n.
+  const best: { candidate: A; shared: number }[] = []
+  for (const candidate of sorted) {
+    if (candidate.id === id) continue
+    const shared = candidate.tags.filter((tag) => tags.has(tag.id)).length
+    if (shared === 0 || (best.length === count && best.at(-1)!.shared >= shared)) continue
+    const at = best.findIndex((kept) => kept.shared < shared)
+    best.splice(at < 0 ? best.length : at, 0, { candidate, shared })
+    if (best.length > count) best.pop()
+  }
+  return best.map(({ candidate }) => candidate)
 }
 
 /** The articles of page `page` (from 1) of a list `perPage` long, and how many pages there are. */

@@ -44,6 +44,39 @@ describe('articles', () => {
     expect(relatedArticles(sorted, 'd')).toEqual([])
   })
 
+  it('picks related articles as sorting every other article by shared tags would', () => {
+    // A fixed pseudo-random list: 300 articles with one to three of six tags.
+    let seed = 7
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+    const tagIds = ['a', 'b', 'c', 'd', 'e', 'f']
+    const many = Array.from({ length: 300 }, (_, index) => {
+      const picked = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+        return tagIds[Math.floor(random() * tagIds.length)]!
+      })
+      return article(`article-${index}`, '2026-01-01', [...new Set(picked)])
+    })
+    const bySorting = (id: string, count: number) => {
+      const tags = new Set(many.find((entry) => entry.id === id)!.tags.map((tag) => tag.id))
+      return many
+        .filter((candidate) => candidate.id !== id)
+        .map((candidate, order) => ({
+          id: candidate.id,
+          order,
+          shared: candidate.tags.filter((tag) => tags.has(tag.id)).length,
+        }))
+        .filter(({ shared }) => shared > 0)
+        .sort((a, b) => b.shared - a.shared || a.order - b.order)
+        .slice(0, count)
+        .map((entry) => entry.id)
+    }
+    for (const { id } of many)
+      for (const count of [1, 3, 5])
+        expect(relatedArticles(many, id, count).map((entry) => entry.id)).toEqual(
+          bySorting(id, count),
+        )
+    expect(relatedArticles(many, 'article-0', 0)).toEqual([])
+  })
+
   it('splits a list into pages of a fixed length', () => {
     const items = Array.from({ length: 25 }, (_, index) => index)
     expect(pageOfList(items, 1, 12)).toEqual({ items: items.slice(0, 12), pages: 3 })
