@@ -15,6 +15,10 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
   const searchCopy: SearchCopy = { ...searchWords, close: site.ui.close }
   // The search button and theme control at the foot of the small-screen menu: static HTML
   // handed to the menu island, so they add nothing to the JavaScript it loads.
+  // The menus mark the link to this page, and use the path for nothing else: a page none of
+  // them links to passes none, so its menus are the same as on every such page and the build
+  // renders them once (renderer/Island.tsx).
+  const linked = (hrefs: string[]) => (hrefs.includes(path) ? path : undefined)
   const menuTools = renderToStaticMarkup(
     <div className="flex items-center justify-between gap-3">
       <SearchButton copy={searchCopy} label={open} />
@@ -34,7 +38,10 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
                   // The inline loader opens and closes the panel from the first press; React
                   // starts when a visitor reaches for the menu, not on every page load.
                   hydrate="interaction"
-                  props={{ ...menu, currentPath: path }}
+                  props={{
+                    ...menu,
+                    currentPath: linked(menu.items.map((item) => item.href)),
+                  }}
                 />
               </li>
             ))}
@@ -66,7 +73,9 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
             label: site.ui.menu,
             menus,
             links,
-            currentPath: path,
+            currentPath: linked(
+              [...menus.flatMap((menu) => menu.items), ...links].map((item) => item.href),
+            ),
             toolsHtml: menuTools,
           }}
         />

@@ -21,7 +21,8 @@ export interface MobileMenuProps {
   label: string
   menus: { label: string; items: NavLink[] }[]
   links: NavLink[]
-  currentPath: string
+  /** This page, when the menu links to it. */
+  currentPath?: string
   /**
    * Server-rendered HTML at the foot of the menu (the search button and theme control), run by
    * the page script and the inline theme script, not by this island: kept as it is on hydration.

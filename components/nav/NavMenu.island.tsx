@@ -21,7 +21,8 @@ const BLUR_CLOSE_DELAY_MS = 100
 export interface NavMenuProps {
   label: string
   items: { label: string; href: string }[]
-  currentPath: string
+  /** This page, when the menu links to it. */
+  currentPath?: string
 }
 
 export default function NavMenu({ label, items, currentPath }: NavMenuProps) {
