@@ -9,10 +9,10 @@ import { socialCardPath } from '../../renderer/social-card-path.ts'
 import { cardKey } from '../../scripts/lib/social-card/card-cache.ts'
 import {
   cardContent,
-  drawCard,
   DRAWING_VERSION,
   readableDate,
-} from '../../scripts/lib/social-card/draw-card.ts'
+} from '../../scripts/lib/social-card/card-content.ts'
+import { drawCard } from '../../scripts/lib/social-card/draw-card.ts'
 import { createDrawPool } from '../../scripts/lib/social-card/draw-pool.ts'
 import { writeSocialCards } from '../../scripts/lib/social-card/write-social-cards.ts'
 

@@ -7,7 +7,7 @@ import type { RouteEntry } from '../../../content/routes.ts'
 import { socialCardPath } from '../../../renderer/social-card-path.ts'
 import { cardCache, cardKey, DEFAULT_CACHE_DIR } from './card-cache.ts'
 import type { CardContent } from './card-template.ts'
-import { cardContent, drawCard, DRAWING_VERSION } from './draw-card.ts'
+import { cardContent, DRAWING_VERSION } from './card-content.ts'
 import { createDrawPool } from './draw-pool.ts'
 
 /** Below this many cards to draw, starting threads costs more than it saves. */
@@ -60,7 +60,9 @@ export async function writeSocialCards(
   const drawStarted = performance.now()
   const pool = missing.length >= POOL_THRESHOLD ? createDrawPool() : undefined
   signal?.addEventListener('abort', () => void pool?.close(), { once: true })
-  const draw = (content: CardContent) => (pool ? pool.draw(content) : drawCard(content))
+  // Loaded only when a card is drawn here: most builds take every card from the cache.
+  const drawHere = !pool && missing.length ? (await import('./draw-card.ts')).drawCard : undefined
+  const draw = (content: CardContent) => (pool ? pool.draw(content) : drawHere!(content))
   try {
     await Promise.all(
       missing.map(async (card) => {
