@@ -51,6 +51,11 @@ export function contentCollections(collections: Record<string, CollectionDefinit
       root = config.root
       drafts = draftModeFor(config.command)
     },
+    buildStart() {
+      // The first build (the client's) starts the load, so its file reads overlap the bundling
+      // instead of waiting for the server build, which is the first to need the content.
+      if (!server) api.images().catch(() => undefined)
+    },
     configureServer(devServer) {
       server = devServer
       const contentDir = path.join(root, 'content')
