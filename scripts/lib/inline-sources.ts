@@ -45,6 +45,29 @@ export function inlineScripts(html: string): string[] {
   return bodies
 }
 
+const STYLE_ATTRIBUTE = /\sstyle\s*=\s*(?:"([^"<>]*)"|'([^'<>]*)')/gi
+
+/**
+ * The raw values of style attributes: only inside a tag (`<name …>`), not text that happens to
+ * read style="…". Found by looking for the attribute and then at its surroundings, as style
+ * attributes are rare and a page has thousands of tags.
+ */
+function* styleAttributes(html: string): Generator<string> {
+  for (const match of html.matchAll(STYLE_ATTRIBUTE)) {
+    const end = match.index + match[0].length
+    const tagStart = html.lastIndexOf('<', match.index)
+    const tagEnd = html.indexOf('>', end)
+    const nextTag = html.indexOf('<', end)
+    const inTag =
+      tagStart >= 0 &&
+      /[a-zA-Z]/.test(html[tagStart + 1]!) &&
+      html.lastIndexOf('>', match.index) < tagStart &&
+      tagEnd >= 0 &&
+      (nextTag < 0 || tagEnd < nextTag)
+    if (inTag) yield match[1] ?? match[2] ?? ''
+  }
+}
+
 export function findInlineSources(htmlDocuments: string[]): InlineSources {
   const collector = inlineSourceCollector()
   for (const html of htmlDocuments) collector.add(html)
@@ -62,10 +85,7 @@ export function inlineSourceCollector() {
       for (const body of inlineScripts(html)) scripts.add(body)
       for (const [, body = ''] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
         styles.add(body)
-      // Attribute values of tags only, not text that happens to read style="…".
-      for (const [tag] of html.matchAll(/<[a-zA-Z][^<>]*>/g))
-        for (const [, double, single] of tag.matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi))
-          attributes.add(decodeAttribute(double ?? single ?? ''))
+      for (const value of styleAttributes(html)) attributes.add(decodeAttribute(value))
     },
     result(): InlineSources {
       const hashes = (texts: Set<string>) => [...new Set([...texts].map(cspHash))].sort()
