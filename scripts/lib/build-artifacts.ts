@@ -21,11 +21,10 @@ import {
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
 import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
 import { mergeVercelConfig, toHeadersFile } from './hosting-headers.ts'
-import { articleBodyHtml, rssXml } from './feed.ts'
-import { inlineSourceCollector } from './inline-sources.ts'
+import { rssXml } from './feed.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
 import { routeTableOf } from './routes.ts'
-import { openSearchIndex, type SearchIndex } from './search-index.ts'
+import { startPageThread, type PageThread } from './page-worker/page-thread.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
 import { writeSocialCards, type SocialCardReport } from './social-card/write-social-cards.ts'
 
@@ -44,9 +43,10 @@ export interface BuiltImages {
 }
 
 /**
- * Starts the work that needs no finished page: the social cards (drawn on worker threads, or
- * taken from the cache) and the search index (Pagefind, in a process of its own), so both run
- * on the machine's other core while this thread prerenders.
+ * Starts the work that runs beside the prerender, on the machine's other core: the social cards
+ * (drawn on worker threads, or taken from the cache) and the page thread, which takes each page
+ * as it is prerendered for the search index (Pagefind, in a process of its own) and the scan
+ * (./page-scan.ts).
  */
 export async function startBuildArtifacts(
   distDir: string,
@@ -55,26 +55,40 @@ export async function startBuildArtifacts(
 ) {
   const clientDir = path.join(distDir, 'client')
   const site = (content.entries.get('site') ?? [])[0]!.data as EntryData<'site'>
+  const articles = (content.entries.get('articles') ?? []) as {
+    id: string
+    data: EntryData<'articles'>
+  }[]
+  const routes = routeTableOf(content.entries)
+  const pages = startPageThread({
+    clientDir,
+    siteUrl: resolveSiteUrl(site.url),
+    articles: articles.map((entry) => [routePath('articles', entry), entry.id]),
+  })
   const stopCards = new AbortController()
   const cards = writeSocialCards(
     clientDir,
-    routeTableOf(content.entries),
+    routes,
     { siteName: site.name, host: new URL(resolveSiteUrl(site.url)).host },
     { cacheDir: options.socialCardCache, signal: stopCards.signal },
   )
   // Awaited by finish(); a failure before then must not go unhandled.
   cards.catch(() => undefined)
-  const search = await openSearchIndex(clientDir)
   return {
-    /** A page the moment it is prerendered: `url` is its address, `html` its document. */
-    addPage: (url: string, html: string) => search.add(url, html),
+    /** What the prerender reports (renderer/prerendered-pages.ts). */
+    prerender: { order: pages.order, page: pages.add },
     /** Once Vike has written every page into dist/client. */
-    finish: (images?: BuiltImages) =>
-      writeBuildArtifacts(distDir, content, { ...options, images, search, cards }),
-    /** The build failed: stop Pagefind and the drawing threads. */
+    async finish(images?: BuiltImages) {
+      try {
+        return await writeBuildArtifacts(distDir, content, { ...options, images, cards, pages })
+      } finally {
+        await pages.close()
+      }
+    },
+    /** The build failed: stop Pagefind, the page thread and the drawing threads. */
     async abort() {
       stopCards.abort()
-      await search.abort()
+      await pages.abort()
       await cards.catch(() => undefined)
     },
   }
@@ -85,10 +99,13 @@ async function writeBuildArtifacts(
   { entries }: LoadResult,
   options: BuildArtifactOptions & {
     images?: BuiltImages
-    search: SearchIndex
     cards: Promise<SocialCardReport>
+    pages: PageThread
   },
 ) {
+  // Pagefind writes its index in its own process while this thread writes the other files.
+  const indexed = options.pages.finishIndex()
+  indexed.catch(() => undefined)
   const clientDir = path.join(distDir, 'client')
   const list = <C extends 'site' | 'legal' | 'articles' | 'leaders' | 'interviewers' | 'tags'>(
     name: C,
@@ -127,25 +144,11 @@ async function writeBuildArtifacts(
   )
   await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl))
   await copyImages(clientDir, options.images)
-  // Every page read once, for the feed and for the inline sources the security headers allow.
-  const inlineSources = inlineSourceCollector()
-  const articlePages = new Map(
-    articles.map((entry) => [routePath('articles', entry).slice(1) + '/index.html', entry]),
-  )
-  const articleBodies = new Map<string, string>()
-  const pages = (await readdir(clientDir, { recursive: true }))
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => file.endsWith('.html') && !file.startsWith('assets/'))
-    .sort()
-  for (const file of pages) {
-    const html = await readFile(path.join(clientDir, file), 'utf8')
-    inlineSources.add(html)
-    const article = articlePages.get(file)
-    if (article) articleBodies.set(article.id, articleBodyHtml(html, siteUrl))
-  }
-
+  // The pages Vike wrote are all there now; the page thread scans any it was not handed.
+  const { articleBodies, inlineSources } = await options.pages.scan(await listFiles(clientDir))
+  const bodies = new Map(articleBodies)
   const articleBody = (id: string) => {
-    const body = articleBodies.get(id)
+    const body = bodies.get(id)
     if (body === undefined) throw new Error(`the build has no page for the article "${id}"`)
     return body
   }
@@ -184,13 +187,10 @@ async function writeBuildArtifacts(
   )
 
   // Both before the file list below, so their files get their caching rules too.
-  await options.search.finish()
+  await indexed
   const socialCards = await options.cards
 
-  const files = (await readdir(clientDir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)))
-    .map((file) => file.split(path.sep).join('/'))
+  const files = await listFiles(clientDir)
   const revalidated = [
     ...routes.map((route) => route.path),
     ...files
@@ -202,7 +202,7 @@ async function writeBuildArtifacts(
     {
       schedulerUrl: site.scheduler.url,
       supabaseUrl: options.supabaseUrl,
-      ...inlineSources.result(),
+      ...inlineSources,
     },
     revalidated,
   )
@@ -212,6 +212,14 @@ async function writeBuildArtifacts(
     routes.map((route) => route.path),
   )
   return { routes, rules, socialCards }
+}
+
+/** Every file under dir, relative to it, with forward slashes. */
+async function listFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .map((file) => file.split(path.sep).join('/'))
 }
 
 /** The latest of some YYYY-MM-DD dates. */

@@ -18,6 +18,11 @@ export type SearchIndex = Awaited<ReturnType<typeof openSearchIndex>>
 /**
  * An index pages are handed to as they are prerendered. Pagefind works in a process of its own,
  * so it indexes on the machine's other core while the build renders the next pages.
+ *
+ * Pagefind's files depend on the order it takes pages in, and the prerender, with several pages
+ * in flight, finishes them in an order that varies from build to build. So pages go to Pagefind
+ * one at a time, in the order Vike starts them (`order`): one that finishes early waits for
+ * those before it, which is a few pages. Addresses outside that order go last, sorted.
  */
 export async function openSearchIndex(clientDir: string) {
   const outputPath = path.join(clientDir, PAGEFIND_PATH)
@@ -29,35 +34,63 @@ export async function openSearchIndex(clientDir: string) {
     throw new Error(`Pagefind could not start: ${errors.join('; ')}`)
   }
   const added: Promise<string>[] = []
+  // One page at a time: Pagefind handles concurrent requests in the order they finish.
+  let previous: Promise<unknown> = Promise.resolve()
+  const send = (url: string, content: string | undefined) => {
+    if (content === undefined) return
+    const page = previous
+      .then(() => index.addHTMLFile({ url, content }))
+      .then((result) => {
+        if (result.errors.length)
+          throw new Error(`Pagefind could not index ${url}: ${result.errors.join('; ')}`)
+        return url
+      })
+    // Reported by finish(), with every other page's result.
+    previous = page.catch(() => undefined)
+    added.push(page)
+  }
+  let routes: string[] = []
+  let position = new Map<string, number>()
+  /** Pages that came before their turn, and those outside the order. */
+  const early = new Map<string, string | undefined>()
+  const unlisted = new Map<string, string | undefined>()
+  let next = 0
   return {
+    /** The addresses in the order Vike will render them, before the first page. */
+    order(urls: string[]) {
+      routes = urls
+      position = new Map(urls.map((url, at) => [url, at]))
+    },
     /** `url`: the address visitors open ("/about"). */
     add(url: string, html: string) {
       // Pagefind reads only this element and the page's language: sending just those indexes
       // the same, and saves the build a third of a millisecond a page of encoding.
       const indexed = elementSource(html, INDEXED)
-      if (!indexed) return
       const lang = /<html\b[^>]*\slang="([^"]*)"/.exec(html)?.[1] ?? ''
-      const content = `<!DOCTYPE html><html lang="${lang}"><body>${indexed}</body></html>`
-      const page = index.addHTMLFile({ url, content }).then((result) => {
-        if (result.errors.length)
-          throw new Error(`Pagefind could not index ${url}: ${result.errors.join('; ')}`)
-        return url
-      })
-      // Reported by finish(), with every other page's result.
-      page.catch(() => undefined)
-      added.push(page)
+      const content =
+        indexed && `<!DOCTYPE html><html lang="${lang}"><body>${indexed}</body></html>`
+      if (!position.has(url)) return void unlisted.set(url, content)
+      early.set(url, content)
+      for (; next < routes.length && early.has(routes[next]!); next++) {
+        send(routes[next]!, early.get(routes[next]!))
+        early.delete(routes[next]!)
+      }
     },
     /** Writes the index once every page is in (any Pagefind error fails the build); returns the routes indexed, sorted. */
     async finish(): Promise<string[]> {
       try {
-        const routes = await Promise.all(added)
-        if (!routes.length) throw new Error(`No page in ${clientDir} has <main data-pagefind-body>`)
+        // Pages of the order that never came leave gaps: the rest go in, in order.
+        for (const route of routes.slice(next)) if (early.has(route)) send(route, early.get(route))
+        for (const url of [...unlisted.keys()].sort()) send(url, unlisted.get(url))
+        const indexedRoutes = await Promise.all(added)
+        if (!indexedRoutes.length)
+          throw new Error(`No page in ${clientDir} has <main data-pagefind-body>`)
         const written = await index.writeFiles({ outputPath })
         if (written.errors.length)
           throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`)
         for (const file of await readdir(outputPath))
           if (UNUSED_FILES.test(file)) await rm(path.join(outputPath, file))
-        return routes.sort()
+        return indexedRoutes.sort()
       } finally {
         await pagefind.close()
       }

@@ -41,7 +41,7 @@ export function buildArtifacts(): Plugin {
       if (result.errors.length) return
       started = startBuildArtifacts(distDir, result, { supabaseUrl, socialCardCache })
       const artifacts = await started
-      listenForPrerenderedPages(artifacts.addPage)
+      listenForPrerenderedPages(artifacts.prerender)
     },
     async buildEnd(error) {
       if (this.environment?.name !== 'ssr' || !error || !started) return

@@ -1,0 +1,76 @@
+// The build's side of the page thread (./worker.ts): hands each prerendered page over without
+// waiting, and asks for the search index and the scan once every page is in.
+import { Worker } from 'node:worker_threads'
+import type { PageScanResult } from '../page-scan.ts'
+import type { PageThreadMessage, PageThreadOptions, PageThreadRequest } from './protocol.ts'
+
+type Request = PageThreadRequest extends infer R ? (R extends { id: number } ? R : never) : never
+type Question = Request extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
+
+export type PageThread = ReturnType<typeof startPageThread>
+
+export function startPageThread(options: PageThreadOptions) {
+  // Pages sent before the thread has started wait in its message queue.
+  const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: options })
+  const waiting = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >()
+  let nextId = 0
+  let failure: Error | undefined
+  const fail = (error: Error) => {
+    failure ??= error
+    for (const { reject } of waiting.values()) reject(failure)
+    waiting.clear()
+  }
+  worker.on('message', (message: PageThreadMessage) => {
+    if (message.kind === 'failed') return fail(new Error(message.error))
+    const answer = waiting.get(message.id)
+    waiting.delete(message.id)
+    if (message.error !== undefined) answer?.reject(new Error(message.error))
+    else answer?.resolve(message.result)
+  })
+  worker.on('error', fail)
+  worker.on('exit', (code) => fail(new Error(`the page thread stopped (exit code ${code})`)))
+
+  let batch: { url: string; html: string }[] = []
+  const flush = () => {
+    if (batch.length && !failure)
+      worker.postMessage({ kind: 'pages', pages: batch } satisfies PageThreadRequest)
+    batch = []
+  }
+  const ask = <T>(question: Question) =>
+    new Promise<T>((resolve, reject) => {
+      flush()
+      if (failure) return reject(failure)
+      const id = nextId++
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      worker.postMessage({ ...question, id } satisfies PageThreadRequest)
+    })
+
+  return {
+    /** The addresses in the order Vike will prerender them. */
+    order(urls: string[]) {
+      if (!failure) worker.postMessage({ kind: 'order', urls } satisfies PageThreadRequest)
+    },
+    /** A page the moment it is prerendered: `url` is its address, `html` its document. */
+    add(url: string, html: string) {
+      if (failure) return
+      // Sent in batches, once the prerender yields: a message costs about as much to send as a
+      // page does to copy.
+      if (!batch.length) setImmediate(flush)
+      batch.push({ url, html })
+    },
+    /** Writes the search index; the routes indexed, sorted. */
+    finishIndex: () => ask<string[]>({ kind: 'finish-index' }),
+    /** Scans the HTML files among `files` (relative to clientDir) no page covered, then answers. */
+    scan: (files: string[]) => ask<PageScanResult>({ kind: 'scan', files }),
+    /** Stops the thread once its work is done. */
+    close: () => worker.terminate().then(() => undefined),
+    /** The build failed: stop Pagefind and the thread. */
+    async abort() {
+      await ask({ kind: 'abort' }).catch(() => undefined)
+      await worker.terminate()
+    },
+  }
+}
