@@ -24,10 +24,10 @@ export function startPageThread(options: PageThreadOptions) {
     waiting.clear()
   }
   worker.on('message', (message: PageThreadMessage) => {
-    if (message.kind === 'failed') return fail(new Error(message.error))
+    if (message.kind === 'failed') return fail(message.error)
     const answer = waiting.get(message.id)
     waiting.delete(message.id)
-    if (message.error !== undefined) answer?.reject(new Error(message.error))
+    if (message.error !== undefined) answer?.reject(message.error)
     else answer?.resolve(message.result)
   })
   worker.on('error', fail)

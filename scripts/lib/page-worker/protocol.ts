@@ -18,5 +18,4 @@ export type PageThreadRequest =
 
 /** From the thread: one answer per request, or `failed` if Pagefind could not start. */
 export type PageThreadMessage =
-  | { kind: 'failed'; error: string }
-  | { kind: 'answer'; id: number; result?: unknown; error?: string }
+  { kind: 'failed'; error: Error } | { kind: 'answer'; id: number; result?: unknown; error?: Error }

@@ -7,6 +7,8 @@ import { openSearchIndex } from '../search-index.ts'
 import type { PageThreadMessage, PageThreadOptions, PageThreadRequest } from './protocol.ts'
 
 const options = workerData as PageThreadOptions
+// Errors cross to the build as they are (message and stack): structured cloning keeps them.
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
 const post = (message: PageThreadMessage) => parentPort!.postMessage(message)
 const scan = createPageScan(options.siteUrl, new Map(options.articles))
 // A page that fails the scan fails the build, at the next answer the build waits for.
@@ -18,7 +20,7 @@ try {
     try {
       post({ kind: 'answer', id, result: await work() })
     } catch (error) {
-      post({ kind: 'answer', id, error: (error as Error).stack ?? String(error) })
+      post({ kind: 'answer', id, error: asError(error) })
     }
   }
   parentPort!.on('message', (request: PageThreadRequest) => {
@@ -51,5 +53,5 @@ try {
     }
   })
 } catch (error) {
-  post({ kind: 'failed', error: (error as Error).stack ?? String(error) })
+  post({ kind: 'failed', error: asError(error) })
 }
