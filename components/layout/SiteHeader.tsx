@@ -13,12 +13,12 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
   const { menus, links } = site.navigation
   const { open, ...searchWords } = site.search
   const searchCopy: SearchCopy = { ...searchWords, close: site.ui.close }
-  // The search button and theme control at the foot of the small-screen menu: static HTML
-  // handed to the menu island, so they add nothing to the JavaScript it loads.
   // The menus mark the link to this page, and use the path for nothing else: a page none of
   // them links to passes none, so its menus are the same as on every such page and the build
   // renders them once (renderer/Island.tsx).
   const linked = (hrefs: string[]) => (hrefs.includes(path) ? path : undefined)
+  // The search button and theme control at the foot of the small-screen menu: static HTML
+  // handed to the menu island, so they add nothing to the JavaScript it loads.
   const menuTools = renderToStaticMarkup(
     <div className="flex items-center justify-between gap-3">
       <SearchButton copy={searchCopy} label={open} />

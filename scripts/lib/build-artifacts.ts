@@ -10,7 +10,7 @@ import { listItemKey } from '../../content/_lib/collection.ts'
 import { IMAGES_URL, variantFiles, type ResponsiveImage } from '../../content/_lib/images.ts'
 import type { LoadResult } from '../../content/_lib/load.ts'
 import type { EntryData } from '../../content/config.ts'
-import { routedLists, routePath } from '../../content/routes.ts'
+import { routedLists, routePath, type RouteEntry } from '../../content/routes.ts'
 import {
   BACKGROUND_COLOR,
   BRAND_IMAGES,
@@ -54,16 +54,13 @@ export async function startBuildArtifacts(
   options: BuildArtifactOptions = {},
 ) {
   const clientDir = path.join(distDir, 'client')
-  const site = (content.entries.get('site') ?? [])[0]!.data as EntryData<'site'>
-  const articles = (content.entries.get('articles') ?? []) as {
-    id: string
-    data: EntryData<'articles'>
-  }[]
+  const list = listOf(content.entries)
+  const site = list('site')[0]!.data
   const routes = routeTableOf(content.entries)
   const pages = startPageThread({
     clientDir,
     siteUrl: resolveSiteUrl(site.url),
-    articles: articles.map((entry) => [routePath('articles', entry), entry.id]),
+    articles: list('articles').map((entry) => [routePath('articles', entry), entry.id]),
   })
   const stopCards = new AbortController()
   const cards = writeSocialCards(
@@ -80,7 +77,13 @@ export async function startBuildArtifacts(
     /** Once Vike has written every page into dist/client. */
     async finish(images?: BuiltImages) {
       try {
-        return await writeBuildArtifacts(distDir, content, { ...options, images, cards, pages })
+        return await writeBuildArtifacts(distDir, content, {
+          ...options,
+          images,
+          routes,
+          cards,
+          pages,
+        })
       } finally {
         await pages.close()
       }
@@ -99,6 +102,7 @@ async function writeBuildArtifacts(
   { entries }: LoadResult,
   options: BuildArtifactOptions & {
     images?: BuiltImages
+    routes: RouteEntry[]
     cards: Promise<SocialCardReport>
     pages: PageThread
   },
@@ -107,12 +111,10 @@ async function writeBuildArtifacts(
   const indexed = options.pages.finishIndex()
   indexed.catch(() => undefined)
   const clientDir = path.join(distDir, 'client')
-  const list = <C extends 'site' | 'legal' | 'articles' | 'leaders' | 'interviewers' | 'tags'>(
-    name: C,
-  ) => (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[]
+  const list = listOf(entries)
   const site = list('site')[0]!.data
   const siteUrl = resolveSiteUrl(site.url)
-  const routes = routeTableOf(entries)
+  const { routes } = options
   const articles = list('articles').sort((a, b) =>
     b.data.publishDate.localeCompare(a.data.publishDate),
   )
@@ -213,6 +215,12 @@ async function writeBuildArtifacts(
   )
   return { routes, rules, socialCards }
 }
+
+/** The entries of one collection of loaded content, typed by its name. */
+const listOf =
+  (entries: LoadResult['entries']) =>
+  <C extends 'site' | 'legal' | 'articles' | 'leaders' | 'interviewers' | 'tags'>(name: C) =>
+    (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[]
 
 /** Every file under dir, relative to it, with forward slashes. */
 async function listFiles(dir: string): Promise<string[]> {

@@ -50,7 +50,7 @@ export async function openSearchIndex(clientDir: string) {
     added.push(page)
   }
   let routes: string[] = []
-  let position = new Map<string, number>()
+  let listed = new Set<string>()
   /** Pages that came before their turn, and those outside the order. */
   const early = new Map<string, string | undefined>()
   const unlisted = new Map<string, string | undefined>()
@@ -59,7 +59,7 @@ export async function openSearchIndex(clientDir: string) {
     /** The addresses in the order Vike will render them, before the first page. */
     order(urls: string[]) {
       routes = urls
-      position = new Map(urls.map((url, at) => [url, at]))
+      listed = new Set(urls)
     },
     /** `url`: the address visitors open ("/about"). */
     add(url: string, html: string) {
@@ -69,7 +69,7 @@ export async function openSearchIndex(clientDir: string) {
       const lang = /<html\b[^>]*\slang="([^"]*)"/.exec(html)?.[1] ?? ''
       const content =
         indexed && `<!DOCTYPE html><html lang="${lang}"><body>${indexed}</body></html>`
-      if (!position.has(url)) return void unlisted.set(url, content)
+      if (!listed.has(url)) return void unlisted.set(url, content)
       early.set(url, content)
       for (; next < routes.length && early.has(routes[next]!); next++) {
         send(routes[next]!, early.get(routes[next]!))
