@@ -10,12 +10,14 @@ export function routeOfFile(relative: string): string {
   return '/' + file.replace(/\/index\.html$/, '')
 }
 
+/** Whether a file of dist/client (path relative to it) is a page: HTML outside the assets. */
+export function isPageFile(relative: string): boolean {
+  return relative.endsWith('.html') && !relative.split(/[\\/]/).includes('assets')
+}
+
 /** The text of every HTML page under clientDir, keyed by route, in route order. */
 export async function readBuiltPages(clientDir: string): Promise<Map<string, PageText>> {
-  const files = (await readdir(clientDir, { recursive: true }))
-    .filter((file) => file.endsWith('.html'))
-    .filter((file) => !file.split(path.sep).includes('assets'))
-    .sort()
+  const files = (await readdir(clientDir, { recursive: true })).filter(isPageFile).sort()
   const pages = await Promise.all(
     files.map(async (file) => {
       const html = await readFile(path.join(clientDir, file), 'utf8')

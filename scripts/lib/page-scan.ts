@@ -5,7 +5,7 @@
 // critical path.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { routeOfFile } from './built-pages.ts'
+import { isPageFile, routeOfFile } from './built-pages.ts'
 import { articleBodyHtml } from './feed.ts'
 import { inlineSourceCollector, type InlineSources } from './inline-sources.ts'
 
@@ -36,7 +36,7 @@ export function createPageScan(siteUrl: string, articles: Map<string, string>) {
      */
     async addUnscanned(clientDir: string, files: string[]) {
       for (const file of files) {
-        if (!file.endsWith('.html') || file.startsWith('assets/')) continue
+        if (!isPageFile(file)) continue
         // Vike prerenders the error page at /404 and writes it as 404.html.
         const route = routeOfFile(file)
         if (scanned.has(route) || scanned.has(route.replace(/\.html$/, ''))) continue

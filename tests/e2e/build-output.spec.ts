@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { parse } from 'yaml'
+import { isPageFile } from '../../scripts/lib/built-pages.ts'
 import { findInlineSources } from '../../scripts/lib/inline-sources.ts'
 import type { HeaderRule } from '../../server/headers.ts'
 import { clientDir } from './built-site.ts'
@@ -37,9 +38,7 @@ test('the security policy allows every inline script and style of every built pa
   expect(policy).toBeTruthy()
   const directive = (name: string) =>
     policy!.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? ''
-  const pages = (await readdir(clientDir, { recursive: true }))
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => file.endsWith('.html') && !file.startsWith('assets/'))
+  const pages = (await readdir(clientDir, { recursive: true })).filter(isPageFile)
   expect(pages.length).toBeGreaterThan(20)
   const found = findInlineSources(
     await Promise.all(pages.map((file) => readFile(path.join(clientDir, file), 'utf8'))),
