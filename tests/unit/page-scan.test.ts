@@ -1,24 +1,18 @@
 // What the build takes from finished pages: the page scan (inline sources, article bodies) and
 // the search index, which must not depend on the order the prerender finishes pages in.
 import { createHash } from 'node:crypto'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cspHash } from '../../scripts/lib/inline-sources.ts'
 import { createPageScan } from '../../scripts/lib/page-scan.ts'
 import { openSearchIndex } from '../../scripts/lib/search-index.ts'
+import { scratchDir } from './scratch-dir.ts'
 
 const page = (body: string, head = '') =>
   `<!DOCTYPE html><html lang="en"><head>${head}</head><body>${body}</body></html>`
 
-let scratch: string
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(tmpdir(), 'page-scan-'))
-})
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true })
-})
+const scratch = scratchDir('page-scan-')
 
 describe('the page scan', () => {
   it('keeps each article body with absolute links, and every page’s inline sources', () => {
@@ -45,7 +39,7 @@ describe('the page scan', () => {
   })
 
   it('reads from disk only the pages the prerender did not hand over', async () => {
-    const dir = path.join(scratch, 'client')
+    const dir = path.join(scratch(), 'client')
     await mkdir(path.join(dir, 'about'), { recursive: true })
     await mkdir(path.join(dir, 'assets'), { recursive: true })
     await writeFile(path.join(dir, 'about/index.html'), page('', '<script>fromDisk(1)</script>'))
@@ -70,7 +64,7 @@ describe('the search index', () => {
 
   /** Builds an index from the pages arriving in `arrival` order; the hash of every file. */
   async function indexFiles(name: string, arrival: number[]) {
-    const clientDir = path.join(scratch, name)
+    const clientDir = path.join(scratch(), name)
     const index = await openSearchIndex(clientDir)
     index.order(routes)
     for (const at of arrival) index.add(routes[at]!, html(routes[at]!, at))

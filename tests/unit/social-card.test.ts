@@ -1,9 +1,8 @@
 // The social cards: real 1200×630 PNGs, one per route at the address the head gives, drawn again
 // only when what they show changes.
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { RouteEntry } from '../../content/routes.ts'
 import { socialCardPath } from '../../renderer/social-card-path.ts'
 import { cardKey } from '../../scripts/lib/social-card/card-cache.ts'
@@ -15,6 +14,7 @@ import {
 import { drawCard } from '../../scripts/lib/social-card/draw-card.ts'
 import { createDrawPool } from '../../scripts/lib/social-card/draw-pool.ts'
 import { writeSocialCards } from '../../scripts/lib/social-card/write-social-cards.ts'
+import { scratchDir } from './scratch-dir.ts'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const site = { siteName: 'Panelwise', host: 'panelwise.dev' }
@@ -25,13 +25,7 @@ function expectCardPng(png: Buffer) {
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
 }
 
-let scratch: string
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(tmpdir(), 'social-cards-'))
-})
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true })
-})
+const scratch = scratchDir('social-cards-')
 
 describe('one card', () => {
   it('is a 1200×630 PNG, with or without the article byline', async () => {
@@ -106,8 +100,8 @@ describe('the build step', () => {
   ]
 
   it('draws each route once, reuses unchanged cards and redraws changed ones', async () => {
-    const cacheDir = path.join(scratch, 'cache')
-    const first = path.join(scratch, 'first')
+    const cacheDir = path.join(scratch(), 'cache')
+    const first = path.join(scratch(), 'first')
     expect(await writeSocialCards(first, routes, site, { cacheDir })).toMatchObject({
       drawn: 3,
       reused: 0,
@@ -115,7 +109,7 @@ describe('the build step', () => {
     for (const { path: pagePath } of routes)
       expectCardPng(await readFile(path.join(first, socialCardPath(pagePath))))
 
-    const second = path.join(scratch, 'second')
+    const second = path.join(scratch(), 'second')
     expect(await writeSocialCards(second, routes, site, { cacheDir })).toMatchObject({
       drawn: 0,
       reused: 3,
@@ -130,7 +124,7 @@ describe('the build step', () => {
       routes[1]!,
       { ...routes[2]!, card: { ...routes[2]!.card, date: '2026-01-03' } },
     ]
-    const third = path.join(scratch, 'third')
+    const third = path.join(scratch(), 'third')
     expect(await writeSocialCards(third, changed, site, { cacheDir })).toMatchObject({
       drawn: 2,
       reused: 1,
@@ -143,8 +137,8 @@ describe('the build step', () => {
   it('names the route whose card cannot be drawn', async () => {
     const bad = [route('/about', 'About', { subtitle: 'Us', date: '2026-13-01' })]
     await expect(
-      writeSocialCards(path.join(scratch, 'bad'), bad, site, {
-        cacheDir: path.join(scratch, 'c2'),
+      writeSocialCards(path.join(scratch(), 'bad'), bad, site, {
+        cacheDir: path.join(scratch(), 'c2'),
       }),
     ).rejects.toThrow('/about: social card: date "2026-13-01" is not a real day')
   })
