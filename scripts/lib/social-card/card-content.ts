@@ -15,8 +15,11 @@ export const FONTS: Font[] = [
   { name: 'Inter', weight: 800, style: 'normal', data: fontFile('inter-latin-800-normal.woff') },
 ]
 
-/** How the pixels become a PNG (sharp, in drawCard). */
-export const PNG_SETTINGS = { compressionLevel: 5, adaptiveFiltering: false } as const
+/**
+ * How the pixels become a PNG (sharp, in drawCard). Level 3 encodes a card in 3.3 ms against
+ * 4.2–6.4 ms at level 5, for 54 KB against 48 KB; higher levels cost far more (18 ms at 9).
+ */
+export const PNG_SETTINGS = { compressionLevel: 3, adaptiveFiltering: false } as const
 
 /** Changes when the template, the PNG settings or a font changes: part of every cache key. */
 export const DRAWING_VERSION = createHash('sha256')

@@ -1,6 +1,7 @@
 // The build step: one card per route into dist/client/social-cards/, where the document head
 // points (renderer/social-card-path.ts). Cards whose words, template and fonts are unchanged come
-// from the cache; the rest are drawn, on worker threads when there are many.
+// from the cache; the rest are drawn, on worker threads when there are many, and cached. Either
+// way the card in dist/ is a hard link to the cached file (see FileCache.linkTo).
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RouteEntry } from '../../../content/routes.ts'
@@ -46,12 +47,19 @@ export async function writeSocialCards(
     }
   })
 
-  const missing: typeof cards = []
+  const folders = new Map<string, Promise<unknown>>()
+  const cardFile = async (pagePath: string) => {
+    const file = path.join(clientDir, socialCardPath(pagePath).slice(1))
+    const folder = path.dirname(file)
+    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }))
+    await folders.get(folder)
+    return file
+  }
+  const missing: ((typeof cards)[number] & { file: string })[] = []
   await Promise.all(
     cards.map(async (card) => {
-      const png = await cache.get(card.key)
-      if (png) await writeCard(clientDir, card.route.path, png)
-      else missing.push(card)
+      const file = await cardFile(card.route.path)
+      if (!(await cache.linkTo(card.key, file))) missing.push({ ...card, file })
     }),
   )
 
@@ -68,7 +76,7 @@ export async function writeSocialCards(
       missing.map(async (card) => {
         const png = await draw(card.content)
         await cache.put(card.key, png)
-        await writeCard(clientDir, card.route.path, png)
+        if (!(await cache.linkTo(card.key, card.file))) await writeFile(card.file, png)
       }),
     )
   } finally {
@@ -81,10 +89,4 @@ export async function writeSocialCards(
     ms: performance.now() - started,
     msPerDrawnCard: missing.length ? drawMs / missing.length : 0,
   }
-}
-
-async function writeCard(clientDir: string, pagePath: string, png: Buffer) {
-  const file = path.join(clientDir, socialCardPath(pagePath).slice(1))
-  await mkdir(path.dirname(file), { recursive: true })
-  await writeFile(file, png)
 }
