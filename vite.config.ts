@@ -1,11 +1,9 @@
-import rehypeShiki from '@shikijs/rehype'
-import rehypeSlug from 'rehype-slug'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
 import { illustrations } from './content/_lib/vite-plugin-illustrations.ts'
-import { CODE_LANGUAGES, remarkPlugins } from './content/_lib/mdx-options.ts'
+import { mdxOptions } from './content/_lib/mdx-options.ts'
 import { contentCollections } from './content/_lib/vite-plugin.ts'
 import { mdxDocuments } from './content/_lib/vite-plugin-mdx.ts'
 import { collections } from './content/config.ts'
@@ -18,25 +16,7 @@ export default defineConfig({
     contentCollections(collections),
     illustrations(),
     localFunctions(),
-    // Frontmatter is read by the content loader; MDX must not render it as text. Headings get
-    // the ids the content check computed for the table of contents; code is highlighted here,
-    // at build time, so no highlighter ships to the browser.
-    mdxDocuments({
-      remarkPlugins,
-      rehypePlugins: [
-        rehypeSlug,
-        [
-          rehypeShiki,
-          {
-            // Every token colour meets WCAG AA on white (github-light's orange does not).
-            theme: 'github-light-high-contrast',
-            langs: [...CODE_LANGUAGES],
-            defaultLanguage: 'text',
-            fallbackLanguage: 'text',
-          },
-        ],
-      ],
-    }),
+    mdxDocuments(mdxOptions),
     react({ include: /\.(tsx|ts|mdx)$/ }),
     tailwindcss(),
     vike(),

@@ -2,11 +2,13 @@
 // typed entries or the complete list of problems, never just the first one.
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import pLimit from 'p-limit'
 import type { z } from 'zod'
 import { assetFolders, type AssetFolder } from '../assets.ts'
 import { buildRouteTable, isRoutedCollection, routePath } from '../routes.ts'
 import { listItemKey, withReferenceContext, type CollectionDefinition } from './collection.ts'
-import { analyseBody, type BodyFacts } from './mdx-body.ts'
+import type { MdxCompiler } from './mdx-compiler.ts'
+import { analyseBody, analyseTree, type BodyAnalysis, type BodyFacts } from './mdx-body.ts'
 import { CACHE_ROOT, fileCache, hashOf, toolchainKey } from './build-cache.ts'
 import { DRAFT_FIELD, isDraftData, type DraftMode } from './drafts.ts'
 import { closest, writerMessage } from './messages.ts'
@@ -72,12 +74,17 @@ export interface LoadOptions {
    * body and the checking code are unchanged: reading thousands of bodies is most of a load.
    */
   cache?: boolean
+  /**
+   * The build's MDX compiler: a body the cache does not know is parsed once, for the check and
+   * for its module, which the build then finds compiled (MdxCompiler.parseOnce).
+   */
+  compiler?: MdxCompiler
 }
 
 export async function loadContent(
   root: string,
   collections: Record<string, CollectionDefinition>,
-  { contentDir = 'content', drafts = 'omit', cache = false }: LoadOptions = {},
+  { contentDir = 'content', drafts = 'omit', cache = false, compiler }: LoadOptions = {},
 ): Promise<LoadResult> {
   const errors: ContentError[] = []
   const fileError = (file: string, message: string, line = 1, column = 1) =>
@@ -193,10 +200,12 @@ export async function loadContent(
     entries.set(name, [])
     omittedDrafts.set(name, [])
   }
-  const analyse = await bodyAnalyser(root, cache)
+  const analyse = await bodyAnalyser(root, cache, compiler)
   const analysed = await Promise.all(
-    sources.map(({ source }) =>
-      source.body === undefined ? undefined : analyse(source.body, source.bodyLine ?? 1),
+    sources.map(({ candidate, source, text }) =>
+      source.body === undefined
+        ? undefined
+        : analyse(source.body, source.bodyLine ?? 1, candidate.absolute, text),
     ),
   )
   const linkChecks: { file: string; links: BodyFacts['links'] }[] = []
@@ -326,25 +335,41 @@ export async function loadContent(
   }
 }
 
-/** `analyseBody`, through the build cache when asked to use it. */
+type Analyse = (
+  body: string,
+  firstLine: number,
+  file: string,
+  text: string,
+) => Promise<BodyAnalysis>
+
+/**
+ * `analyseBody`, through the build cache when asked to use it; with the build's compiler, a body
+ * the cache does not know is parsed once for the check and its module.
+ */
 async function bodyAnalyser(
   root: string,
   useCache: boolean,
-): Promise<(body: string, firstLine: number) => Promise<ReturnType<typeof analyseBody>>> {
+  compiler: MdxCompiler | undefined,
+): Promise<Analyse> {
   if (!useCache) return async (body, firstLine) => analyseBody(body, firstLine)
-  const cache = fileCache<ReturnType<typeof analyseBody>>(
-    path.join(root, CACHE_ROOT, 'content-bodies'),
-    '.json',
-  )
+  const cache = fileCache<BodyAnalysis>(path.join(root, CACHE_ROOT, 'content-bodies'), '.json')
   // The checking code is all in this folder; the parser's version is in the lockfile.
   const salt = await toolchainKey(root, ['content/_lib'])
-  return async (body, firstLine) => {
+  // Cache reads all at once; a few bodies at a time past that, or every body's syntax tree
+  // would be alive at once, waiting for its compile (about 1 MB each).
+  const work = pLimit(8)
+  return async (body, firstLine, file, text) => {
     const key = hashOf(salt, firstLine, body)
     const known = await cache.get(key)
     if (known) return known
-    const result = analyseBody(body, firstLine)
-    await cache.put(key, result)
-    return result
+    return work(async () => {
+      const parsed = await compiler?.parseOnce(file, text)
+      const result = parsed ? analyseTree(parsed.tree, firstLine) : analyseBody(body, firstLine)
+      // A body with problems stops the build before any module is compiled.
+      if (parsed && !result.problems.length) await parsed.compile()
+      await cache.put(key, result)
+      return result
+    })
   }
 }
 

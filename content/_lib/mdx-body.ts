@@ -37,20 +37,16 @@ export interface BodyProblem {
   message: string
 }
 
+export interface BodyAnalysis {
+  facts: BodyFacts
+  problems: BodyProblem[]
+}
+
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm)
 const components: Record<string, WriterComponent> = writerComponents
 
 /** `firstLine`: the file line the body starts on, so positions point into the whole file. */
-export function analyseBody(
-  body: string,
-  firstLine: number,
-): { facts: BodyFacts; problems: BodyProblem[] } {
-  const at = (point: { line: number; column: number } | undefined): Position => ({
-    line: point?.line ?? firstLine,
-    column: point?.column ?? 1,
-  })
-  const facts: BodyFacts = { headings: [], words: 0, links: [], images: [] }
-  const problems: BodyProblem[] = []
+export function analyseBody(body: string, firstLine: number): BodyAnalysis {
   let tree: Root
   try {
     // Blank lines in place of the frontmatter: every position, even inside the parser's own
@@ -62,13 +58,27 @@ export function analyseBody(
       reason?: string
     }
     const start = place && 'start' in place && place.start ? place.start : place
-    problems.push({
-      position: at(start?.line ? { line: start.line, column: start.column ?? 1 } : undefined),
-      message: `MDX: ${reason ?? String(error)}`,
-    })
-    return { facts, problems }
+    const line = start?.line || firstLine
+    const column = start?.line ? (start.column ?? 1) : 1
+    return {
+      facts: { headings: [], words: 0, links: [], images: [] },
+      problems: [{ position: { line, column }, message: `MDX: ${reason ?? String(error)}` }],
+    }
   }
+  return analyseTree(tree, firstLine)
+}
 
+/**
+ * The same, of a tree already parsed from the whole file (frontmatter included, as the MDX
+ * compiler parses it: ./mdx-compiler.ts), whose positions are the file's own.
+ */
+export function analyseTree(tree: Root, firstLine: number): BodyAnalysis {
+  const at = (point: { line: number; column: number } | undefined): Position => ({
+    line: point?.line ?? firstLine,
+    column: point?.column ?? 1,
+  })
+  const facts: BodyFacts = { headings: [], words: 0, links: [], images: [] }
+  const problems: BodyProblem[] = []
   const slugger = new GithubSlugger()
   visit(tree, (node: RootContent | Root, _index, parent) => {
     const position = at(node.position?.start)

@@ -1,8 +1,11 @@
-// How MDX bodies are read, shared by the content check (./mdx-body.ts) and the build
-// (vite.config.ts), so both agree on what a body means: frontmatter is data, and GitHub
-// Markdown's tables are allowed.
+// How MDX bodies are read and compiled, shared by the content check (./mdx-body.ts) and the
+// build (vite.config.ts, ./mdx-compiler.ts), so both agree on what a body means: frontmatter is
+// data, and GitHub Markdown's tables are allowed.
+import rehypeShiki from '@shikijs/rehype'
+import rehypeSlug from 'rehype-slug'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
+import type { MdxOptions } from './mdx-compiler.ts'
 
 export const remarkPlugins = [remarkFrontmatter, remarkGfm]
 
@@ -19,3 +22,25 @@ export const CODE_LANGUAGES = [
   'typescript',
   'yaml',
 ] as const
+
+/**
+ * The compiler's plugins. Frontmatter is read by the content loader; MDX must not render it as
+ * text. Headings get the ids the content check computed for the table of contents; code is
+ * highlighted here, at build time, so no highlighter ships to the browser.
+ */
+export const mdxOptions: MdxOptions = {
+  remarkPlugins,
+  rehypePlugins: [
+    rehypeSlug,
+    [
+      rehypeShiki,
+      {
+        // Every token colour meets WCAG AA on white (github-light's orange does not).
+        theme: 'github-light-high-contrast',
+        langs: [...CODE_LANGUAGES],
+        defaultLanguage: 'text',
+        fallbackLanguage: 'text',
+      },
+    ],
+  ],
+}

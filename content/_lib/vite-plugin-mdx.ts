@@ -1,77 +1,46 @@
-// Compiles MDX and Markdown bodies to React modules, with MDX's own compiler (what
-// @mdx-js/rollup runs), plus what a site of thousands of articles needs of it: a build reuses
-// the module it compiled last time for a body that did not change (the key also covers the
-// compiler, its plugins and this project's MDX code, see toolchainKey), and makes no source
-// map that the build does not ask for.
-import { createProcessor, type CompileOptions } from '@mdx-js/mdx'
-import path from 'node:path'
-import { SourceMapGenerator } from 'source-map'
-import { VFile } from 'vfile'
+// Compiles MDX and Markdown bodies to React modules (./mdx-compiler.ts). Its compiler is also
+// offered to the content plugin (`api.compiler()`), which in a build compiles each body from the
+// tree it parsed for the content check, so the transform here finds the module cached.
 import type { Plugin } from 'vite'
-import { CACHE_ROOT, fileCache, hashOf, toolchainKey, type FileCache } from './build-cache.ts'
+import { createMdxCompiler, type MdxCompiler, type MdxOptions } from './mdx-compiler.ts'
 
-type Options = Pick<CompileOptions, 'remarkPlugins' | 'rehypePlugins'>
+export const MDX_PLUGIN = 'site:mdx'
 
-/** Whose changes make every compiled body stale: the compiler's settings live in these. */
-const COMPILER_SOURCES = ['vite.config.ts', 'content/_lib']
-
-const FORMATS = { '.mdx': 'mdx', '.md': 'md' } as const
-
-interface Compiled {
-  code: string
-  map?: string
+/** What other plugins may ask of this one (`plugin.api`). */
+export interface MdxApi {
+  /** The compiler as this build configured it; there is none before the config is resolved. */
+  compiler(): MdxCompiler | undefined
 }
 
-export function mdxDocuments(options: Options): Plugin {
-  let root = process.cwd()
-  let sourcemap = true
-  let cache: FileCache<Compiled> | undefined
-  let salt: Promise<string> | undefined
-  let development = false
-  // One processor per format, made on first use (after configResolved has set the two above).
-  const processors = new Map<'md' | 'mdx', ReturnType<typeof createProcessor>>()
-  const processorFor = (format: 'md' | 'mdx') => {
-    if (!processors.has(format))
-      processors.set(
-        format,
-        createProcessor({
-          ...options,
-          format,
-          development,
-          ...(sourcemap ? { SourceMapGenerator } : {}),
-        }),
-      )
-    return processors.get(format)!
-  }
+export function mdxDocuments(options: MdxOptions): Plugin {
+  let compiler: MdxCompiler | undefined
+  const api: MdxApi = { compiler: () => compiler }
   return {
-    name: 'site:mdx',
+    name: MDX_PLUGIN,
     // Before React's plugin, which then compiles the JSX runtime calls like any other module.
     enforce: 'pre',
+    api,
     configResolved(config) {
-      root = config.root
-      development = config.command === 'serve' && config.mode === 'development'
-      // A dev server always maps (errors point into the .mdx); a build only when asked to.
-      sourcemap = config.command === 'serve' || Boolean(config.build.sourcemap)
-      if (config.command === 'build') {
-        cache = fileCache<Compiled>(path.join(root, CACHE_ROOT, 'mdx-modules'), '.json')
-        salt = toolchainKey(root, COMPILER_SOURCES)
-      }
+      const build = config.command === 'build'
+      compiler = createMdxCompiler(options, {
+        root: config.root,
+        development: config.command === 'serve' && config.mode === 'development',
+        // A dev server always maps (errors point into the .mdx); a build only when asked to.
+        sourcemap: !build || Boolean(config.build.sourcemap),
+        cache: build,
+      })
     },
     async transform(source, id) {
       const [file] = id.split('?') as [string]
-      const format = FORMATS[path.extname(file) as keyof typeof FORMATS]
-      if (!format || file.includes('/node_modules/')) return undefined
-      const key =
-        cache && hashOf(await salt!, format, String(sourcemap), path.relative(root, file), source)
-      const cached = key ? await cache!.get(key) : undefined
-      if (cached) return cached
-      const compiled = await processorFor(format).process(new VFile({ path: file, value: source }))
-      const result: Compiled = {
-        code: String(compiled.value),
-        ...(compiled.map ? { map: JSON.stringify(compiled.map) } : {}),
-      }
-      if (key) await cache!.put(key, result)
-      return result
+      if (!compiler?.formatOf(file)) return undefined
+      return compiler.compile(file, source)
+    },
+    buildEnd() {
+      const { compiled = 0, reused = 0 } = compiler?.stats ?? {}
+      if (this.environment.config.command === 'build' && compiled + reused > 0)
+        this.environment.logger.info(
+          `mdx: ${compiled + reused} modules, ${reused} from the build cache (a cold build's content check compiled those it parsed)`,
+        )
     },
   }
 }

@@ -8,6 +8,7 @@ import { draftModeFor, type DraftMode } from './drafts.ts'
 import { buildImages, imageCacheDir, IMAGES_URL, type ResponsiveImage } from './images.ts'
 import { loadContent, type ContentError, type LoadResult } from './load.ts'
 import { ContentCheckError, formatAnnotations, formatError, formatReport } from './report.ts'
+import { MDX_PLUGIN, type MdxApi } from './vite-plugin-mdx.ts'
 
 export const CONTENT_PLUGIN = 'content-collections'
 const VIRTUAL_ID = 'virtual:content'
@@ -30,11 +31,17 @@ export function contentCollections(collections: Record<string, CollectionDefinit
   let server: ViteDevServer | undefined
   let built: Promise<LoadResult> | undefined
   let builtImages: Promise<Map<string, ResponsiveImage>> | undefined
+  let mdx: MdxApi | undefined
   const api: ContentApi = {
     load: () =>
       server
         ? loadContent(root, collections, { drafts, cache: true })
-        : (built ??= loadContent(root, collections, { drafts, cache: true })),
+        : // A build compiles each body it checks from the one parse (MdxCompiler.parseOnce).
+          (built ??= loadContent(root, collections, {
+            drafts,
+            cache: true,
+            compiler: mdx?.compiler(),
+          })),
     images: async () => {
       if (!server && builtImages) return builtImages
       const images = api.load().then((result) => buildImages(root, imagesOf(result)))
@@ -50,6 +57,7 @@ export function contentCollections(collections: Record<string, CollectionDefinit
     configResolved(config) {
       root = config.root
       drafts = draftModeFor(config.command)
+      mdx = config.plugins.find((plugin) => plugin.name === MDX_PLUGIN)?.api as MdxApi | undefined
     },
     buildStart() {
       // The first build (the client's) starts the load, so its file reads overlap the bundling

@@ -1,0 +1,81 @@
+// One parse per body on a cold build: the content check reads the compiler's own tree, and the
+// module compiled from that tree is the one the build's transform then takes from the cache.
+import { cp, readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadContent } from '../../content/_lib/load.ts'
+import { analyseBody, analyseTree } from '../../content/_lib/mdx-body.ts'
+import { createMdxCompiler } from '../../content/_lib/mdx-compiler.ts'
+import { mdxOptions } from '../../content/_lib/mdx-options.ts'
+import { formatReport } from '../../content/_lib/report.ts'
+import { readSource } from '../../content/_lib/source.ts'
+import { collections } from '../../content/config.ts'
+import { scratchDir } from './scratch-dir.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const scratch = scratchDir('mdx-compiler-')
+const compilerAt = (cacheRoot: string, cache = true) =>
+  createMdxCompiler(mdxOptions, { root: cacheRoot, development: false, sourcemap: false, cache })
+
+async function mdxFiles(): Promise<string[]> {
+  const entries = await readdir(path.join(root, 'content'), { recursive: true })
+  return entries
+    .filter((entry) => entry.endsWith('.mdx') && !entry.startsWith('_'))
+    .map((entry) => path.join(root, 'content', entry))
+    .sort()
+}
+
+describe('the MDX compiler', () => {
+  it('gives the content check the same facts and problems as its own parse, for every body', async () => {
+    const files = await mdxFiles()
+    expect(files.length).toBeGreaterThanOrEqual(12)
+    const compiler = compilerAt(path.join(scratch(), 'facts'))
+    for (const file of files) {
+      const text = await readFile(file, 'utf8')
+      const source = readSource(path.relative(root, file), text)
+      const parsed = await compiler.parseOnce(file, text)
+      expect(parsed, file).toBeDefined()
+      expect(analyseTree(parsed!.tree, source.bodyLine ?? 1), file).toEqual(
+        analyseBody(source.body!, source.bodyLine ?? 1),
+      )
+    }
+  })
+
+  it('compiles the parsed tree into the cache: the transform reuses it, byte for byte', async () => {
+    const file = (await mdxFiles()).find((name) => name.includes('/articles/'))!
+    const text = await readFile(file, 'utf8')
+    const cacheRoot = path.join(scratch(), 'reuse')
+    const checking = compilerAt(cacheRoot)
+    await (await checking.parseOnce(file, text))!.compile()
+    expect(checking.stats).toEqual({ compiled: 0, reused: 0, fromParsedTree: 1 })
+    // Compiled once already: nothing left to gain from parsing it again.
+    expect(await checking.parseOnce(file, text)).toBeUndefined()
+
+    const building = compilerAt(cacheRoot)
+    const module = await building.compile(file, text)
+    expect(building.stats).toMatchObject({ compiled: 0, reused: 1 })
+    expect(module.code).toBe((await compilerAt(cacheRoot, false).compile(file, text)).code)
+    expect(module.code).toContain('_createMdxContent')
+  })
+
+  it('leaves a body that does not parse to the check, and compiles nothing of it', async () => {
+    const compiler = compilerAt(path.join(scratch(), 'broken'))
+    const broken = '---\ntitle: A\n---\n\nSome <strong>unclosed text.\n'
+    expect(await compiler.parseOnce(path.join(root, 'content/legal/x.mdx'), broken)).toBeUndefined()
+    expect(compiler.stats.fromParsedTree).toBe(0)
+  })
+})
+
+describe('a content load with the compiler', () => {
+  it('reports every broken fixture file exactly as the plain check does', async () => {
+    const fixture = path.join(root, 'tests/fixtures/broken-content')
+    const copy = path.join(scratch(), 'broken-content')
+    await cp(fixture, copy, { recursive: true })
+    const plain = await loadContent(fixture, collections)
+    const compiler = compilerAt(copy)
+    const withCompiler = await loadContent(copy, collections, { cache: true, compiler })
+    expect(formatReport(withCompiler.errors)).toBe(formatReport(plain.errors))
+    // The fixture's one MDX body read has problems: a build that stops compiles nothing of it.
+    expect(compiler.stats.fromParsedTree).toBe(0)
+  })
+})
