@@ -356,7 +356,7 @@ async function bodyAnalyser(
   // The checking code is all in this folder; the parser's version is in the lockfile.
   const salt = await toolchainKey(root, ['content/_lib'])
   // Cache reads all at once; a few bodies at a time past that, or every body's syntax tree
-  // would be alive at once, waiting for its compile (about 1 MB each).
+  // would be alive at once, each waiting for its compile.
   const work = pLimit(8)
   return async (body, firstLine, file, text) => {
     const key = hashOf(salt, firstLine, body)
