@@ -76,24 +76,18 @@ export function fileCache<T>(dir: string, extension: string): FileCache<T | Buff
       await rename(temporary, file(key))
     },
     async linkTo(key, destination) {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await link(file(key), destination)
-          return true
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code
-          if (code === 'ENOENT') return false
-          // A file left there (a build writes into an emptied folder, so not normally): replace it.
-          if (code === 'EEXIST' && attempt === 0) {
-            await rm(destination)
-            continue
-          }
-          if (code === 'EEXIST') throw error
-          // Another device, or a file system without hard links.
-          await copyFile(file(key), destination)
-          return true
-        }
+      const linkHere = () => link(file(key), destination)
+      try {
+        await linkHere()
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === 'ENOENT') return false
+        // A file left there (a build writes into an emptied folder, so not normally): replace it.
+        if (code === 'EEXIST') await rm(destination).then(linkHere)
+        // Another device, or a file system without hard links.
+        else await copyFile(file(key), destination)
       }
+      return true
     },
   }
 }

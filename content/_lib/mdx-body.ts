@@ -43,6 +43,7 @@ export interface BodyAnalysis {
 }
 
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm)
+const noFacts = (): BodyFacts => ({ headings: [], words: 0, links: [], images: [] })
 const components: Record<string, WriterComponent> = writerComponents
 
 /** `firstLine`: the file line the body starts on, so positions point into the whole file. */
@@ -61,7 +62,7 @@ export function analyseBody(body: string, firstLine: number): BodyAnalysis {
     const line = start?.line || firstLine
     const column = start?.line ? (start.column ?? 1) : 1
     return {
-      facts: { headings: [], words: 0, links: [], images: [] },
+      facts: noFacts(),
       problems: [{ position: { line, column }, message: `MDX: ${reason ?? String(error)}` }],
     }
   }
@@ -77,7 +78,7 @@ export function analyseTree(tree: Root, firstLine: number): BodyAnalysis {
     line: point?.line ?? firstLine,
     column: point?.column ?? 1,
   })
-  const facts: BodyFacts = { headings: [], words: 0, links: [], images: [] }
+  const facts = noFacts()
   const problems: BodyProblem[] = []
   const slugger = new GithubSlugger()
   visit(tree, (node: RootContent | Root, _index, parent) => {
