@@ -5,7 +5,6 @@ import { defineConfig } from 'vite'
 import { illustrations } from './content/_lib/vite-plugin-illustrations.ts'
 import { mdxOptions } from './content/_lib/mdx-options.ts'
 import { contentCollections } from './content/_lib/vite-plugin.ts'
-import { mdxDocuments } from './content/_lib/vite-plugin-mdx.ts'
 import { collections } from './content/config.ts'
 import { pageScript } from './renderer/vite-plugin-page-script.ts'
 import { localFunctions } from './server/vite-functions.ts'
@@ -13,11 +12,10 @@ import { buildArtifacts } from './scripts/lib/vite-plugin-build-artifacts.ts'
 
 export default defineConfig({
   plugins: [
-    contentCollections(collections),
+    contentCollections(collections, mdxOptions),
     illustrations(),
     localFunctions(),
-    mdxDocuments(mdxOptions),
-    react({ include: /\.(tsx|ts|mdx)$/ }),
+    react(),
     tailwindcss(),
     vike(),
     pageScript({ source: 'components/start-page.ts' }),

@@ -75,8 +75,8 @@ export interface LoadOptions {
    */
   cache?: boolean
   /**
-   * The build's MDX compiler: a body the cache does not know is parsed once, for the check and
-   * for its module, which the build then finds compiled (MdxCompiler.parseOnce).
+   * The MDX compiler of the Vite plugin: a body the cache does not know is parsed once, for the
+   * check and for its compile, which the content module then finds done (MdxCompiler.parseOnce).
    */
   compiler?: MdxCompiler
 }
@@ -343,8 +343,8 @@ type Analyse = (
 ) => Promise<BodyAnalysis>
 
 /**
- * `analyseBody`, through the build cache when asked to use it; with the build's compiler, a body
- * the cache does not know is parsed once for the check and its module.
+ * `analyseBody`, through the build cache when asked to use it; with the MDX compiler, a body the
+ * cache does not know is parsed once for the check and its compile.
  */
 async function bodyAnalyser(
   root: string,
@@ -365,7 +365,7 @@ async function bodyAnalyser(
     return work(async () => {
       const parsed = await compiler?.parseOnce(file, text)
       const result = parsed ? analyseTree(parsed.tree, firstLine) : analyseBody(body, firstLine)
-      // A body with problems stops the build before any module is compiled.
+      // A body with problems stops the build before anything of it is compiled.
       if (parsed && !result.problems.length) await parsed.compile()
       await cache.put(key, result)
       return result

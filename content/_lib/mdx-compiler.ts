@@ -1,13 +1,15 @@
-// Compiles MDX and Markdown bodies to React modules with MDX's own compiler (what @mdx-js/rollup
-// runs), plus what a site of thousands of articles needs of it: a build reuses the module it
-// compiled last time for a body that did not change (the key also covers the compiler, its
-// plugins and this project's MDX code, see toolchainKey), makes no source map the build does not
-// ask for, and can compile a body from the tree the content check has already parsed, so a cold
-// build parses each body once instead of twice (parseOnce).
+// Compiles MDX and Markdown bodies with MDX's own compiler, to the body of a function
+// (`outputFormat: 'function-body'`, what MDX's `evaluate` runs) rather than to a module: the
+// content module carries each body as a string and ./mdx-content.ts runs it when its page is
+// rendered, so a site of thousands of articles does not put thousands of modules through the
+// server bundle (which, at 5,000 articles, held about 2 GB in the bundler alone). Plus what such
+// a site needs of the compiler: a body that did not change is reused from the build cache (the
+// key also covers the compiler, its plugins and this project's MDX code, see toolchainKey), and
+// a body the content check has just parsed is compiled from that tree (parseOnce), so a cold
+// build parses each body once instead of twice.
 import { createProcessor, type CompileOptions } from '@mdx-js/mdx'
 import type { Root } from 'mdast'
 import path from 'node:path'
-import { SourceMapGenerator } from 'source-map'
 import { VFile } from 'vfile'
 import { CACHE_ROOT, fileCache, hashOf, toolchainKey } from './build-cache.ts'
 
@@ -15,35 +17,32 @@ export type MdxOptions = Pick<CompileOptions, 'remarkPlugins' | 'rehypePlugins'>
 
 export interface MdxSettings {
   root: string
-  /** React's development runtime (the dev server). */
-  development: boolean
-  sourcemap: boolean
-  /** Keep compiled modules in node_modules/.cache (builds). */
+  /** Keep compiled bodies in node_modules/.cache. */
   cache: boolean
 }
 
 export interface Compiled {
+  /** A function body: run with React's JSX runtime as its argument, it returns the module's
+   * exports, whose `default` is the body's component (./mdx-content.ts). */
   code: string
-  map?: string
 }
 
 export interface ParsedBody {
   tree: Root
-  /** Compiles this tree and keeps the module where the build's transform will look for it. */
+  /** Compiles this tree and keeps the result where `compile` will look for it. */
   compile(): Promise<void>
 }
 
 export interface MdxCompiler {
-  /** 'mdx', 'md', or undefined for a file this compiler does not handle. */
-  formatOf(file: string): 'md' | 'mdx' | undefined
+  /** `source` is the whole file, frontmatter included; `file` is its absolute path. */
   compile(file: string, source: string): Promise<Compiled>
   /**
-   * For the content check of a build: the MDX file parsed once, to check its tree and then
-   * compile that same tree. Undefined when there is nothing to gain (no cache, not MDX, the
-   * module is cached already) or the source does not parse (the check reports that itself).
+   * For the content check: the MDX file parsed once, to check its tree and then compile that
+   * same tree. Undefined when there is nothing to gain (no cache, not MDX, the body is compiled
+   * already) or the source does not parse (the check reports that itself).
    */
   parseOnce(file: string, source: string): Promise<ParsedBody | undefined>
-  /** Modules compiled, taken from the cache, and compiled from a tree parseOnce gave. */
+  /** Bodies compiled, taken from the cache, and compiled from a tree parseOnce gave. */
   readonly stats: { compiled: number; reused: number; fromParsedTree: number }
 }
 
@@ -53,30 +52,21 @@ const COMPILER_SOURCES = ['vite.config.ts', 'content/_lib']
 const FORMATS = { '.mdx': 'mdx', '.md': 'md' } as const
 
 export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): MdxCompiler {
-  const { root, development, sourcemap } = settings
+  const { root } = settings
   const processors = new Map<'md' | 'mdx', ReturnType<typeof createProcessor>>()
   const processorFor = (format: 'md' | 'mdx') => {
     if (!processors.has(format))
-      processors.set(
-        format,
-        createProcessor({
-          ...options,
-          format,
-          development,
-          ...(sourcemap ? { SourceMapGenerator } : {}),
-        }),
-      )
+      processors.set(format, createProcessor({ ...options, format, outputFormat: 'function-body' }))
     return processors.get(format)!
   }
   const cache = settings.cache
-    ? fileCache<Compiled>(path.join(root, CACHE_ROOT, 'mdx-modules'), '.json')
+    ? fileCache<Compiled>(path.join(root, CACHE_ROOT, 'mdx-bodies'), '.json')
     : undefined
   let salt: Promise<string> | undefined
   const keyOf = async (format: string, file: string, source: string) =>
     hashOf(
       await (salt ??= toolchainKey(root, COMPILER_SOURCES)),
       format,
-      String(sourcemap),
       path.relative(root, file),
       source,
     )
@@ -89,17 +79,12 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
     // mdast, as here.
     const parsed = (tree ?? processor.parse(file)) as unknown as Parameters<typeof processor.run>[0]
     const transformed = await processor.run(parsed, file)
-    const code = String(processor.stringify(transformed, file))
-    return { code, ...(file.map ? { map: JSON.stringify(file.map) } : {}) }
+    return { code: String(processor.stringify(transformed, file)) }
   }
 
-  const formatOf = (file: string) =>
-    file.includes('/node_modules/')
-      ? undefined
-      : FORMATS[path.extname(file) as keyof typeof FORMATS]
+  const formatOf = (file: string) => FORMATS[path.extname(file) as keyof typeof FORMATS]
 
   return {
-    formatOf,
     stats,
     async compile(file, source) {
       const format = formatOf(file)
@@ -110,7 +95,14 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
         stats.reused++
         return cached
       }
-      const result = await finish(format, new VFile({ path: file, value: source }))
+      const result = await finish(format, new VFile({ path: file, value: source })).catch(
+        (error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error)
+          throw new Error(`${path.relative(root, file)}: MDX could not compile it: ${reason}`, {
+            cause: error,
+          })
+        },
+      )
       stats.compiled++
       if (key) await cache!.put(key, result)
       return result
@@ -133,8 +125,7 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
           try {
             result = await finish('mdx', vfile, tree)
           } catch {
-            // Not kept: the build's transform compiles the file again and reports the error
-            // there, with Vite's own file and frame.
+            // Not kept: `compile` meets the same error and reports it with the file's name.
             return
           }
           stats.fromParsedTree++

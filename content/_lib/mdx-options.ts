@@ -1,5 +1,5 @@
 // How MDX bodies are read and compiled, shared by the content check (./mdx-body.ts) and the
-// build (vite.config.ts, ./mdx-compiler.ts), so both agree on what a body means: frontmatter is
+// compiler (./mdx-compiler.ts, given them by vite.config.ts), so both agree on what a body means: frontmatter is
 // data, and GitHub Markdown's tables are allowed.
 import rehypeShiki from '@shikijs/rehype'
 import rehypeSlug from 'rehype-slug'

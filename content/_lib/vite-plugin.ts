@@ -1,14 +1,17 @@
-// Serves the checked content to the app as `virtual:content`. A content problem stops the
-// build with the writer-facing report, and in the dev server shows that report in the overlay.
+// Serves the checked content to the app as `virtual:content`, MDX bodies compiled
+// (./mdx-compiler.ts). A content problem stops the build with the writer-facing report, and in
+// the dev server shows that report in the overlay.
 import { createReadStream, existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import pLimit from 'p-limit'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { CollectionDefinition } from './collection.ts'
 import { draftModeFor, type DraftMode } from './drafts.ts'
 import { buildImages, imageCacheDir, IMAGES_URL, type ResponsiveImage } from './images.ts'
-import { loadContent, type ContentError, type LoadResult } from './load.ts'
+import { loadContent, type ContentError, type LoadedEntry, type LoadResult } from './load.ts'
+import { createMdxCompiler, type MdxCompiler, type MdxOptions } from './mdx-compiler.ts'
 import { ContentCheckError, formatAnnotations, formatError, formatReport } from './report.ts'
-import { MDX_PLUGIN, type MdxApi } from './vite-plugin-mdx.ts'
 
 export const CONTENT_PLUGIN = 'content-collections'
 const VIRTUAL_ID = 'virtual:content'
@@ -25,23 +28,21 @@ export interface ContentApi {
 const imagesOf = (result: LoadResult) =>
   [...result.entries.values()].flat().flatMap((entry) => entry.images)
 
-export function contentCollections(collections: Record<string, CollectionDefinition>): Plugin {
+/** `mdx`: the MDX compiler's plugins (./mdx-options.ts). */
+export function contentCollections(
+  collections: Record<string, CollectionDefinition>,
+  mdx: MdxOptions,
+): Plugin {
   let root = process.cwd()
   let drafts: DraftMode = 'omit'
   let server: ViteDevServer | undefined
   let built: Promise<LoadResult> | undefined
   let builtImages: Promise<Map<string, ResponsiveImage>> | undefined
-  let mdx: MdxApi | undefined
+  let compiler: MdxCompiler | undefined
+  // Each body the check parses is compiled from that one parse (MdxCompiler.parseOnce).
+  const loadAll = () => loadContent(root, collections, { drafts, cache: true, compiler })
   const api: ContentApi = {
-    load: () =>
-      server
-        ? loadContent(root, collections, { drafts, cache: true })
-        : // A build compiles each body it checks from the one parse (MdxCompiler.parseOnce).
-          (built ??= loadContent(root, collections, {
-            drafts,
-            cache: true,
-            compiler: mdx?.compiler(),
-          })),
+    load: () => (server ? loadAll() : (built ??= loadAll())),
     images: async () => {
       if (!server && builtImages) return builtImages
       const images = api.load().then((result) => buildImages(root, imagesOf(result)))
@@ -57,7 +58,7 @@ export function contentCollections(collections: Record<string, CollectionDefinit
     configResolved(config) {
       root = config.root
       drafts = draftModeFor(config.command)
-      mdx = config.plugins.find((plugin) => plugin.name === MDX_PLUGIN)?.api as MdxApi | undefined
+      compiler = createMdxCompiler(mdx, { root, cache: true })
     },
     buildStart() {
       // The first build (the client's) starts the load, so its file reads overlap the bundling
@@ -124,35 +125,47 @@ export function contentCollections(collections: Record<string, CollectionDefinit
         throw new ContentCheckError(result.errors)
       }
       const images = result.errors.length ? new Map() : await api.images()
-      return generateModule(result, root, images)
+      const before = { ...compiler!.stats }
+      const module = await generateModule(result, root, images, compiler!)
+      const { compiled, reused, fromParsedTree } = compiler!.stats
+      // A body compiled from the check's parse is put in the cache, then read from it here.
+      if (!server && compiled + reused > before.compiled + before.reused)
+        this.environment.logger.info(
+          `mdx: ${compiled + reused} bodies, ${reused - fromParsedTree} reused from the build cache, ${compiled + fromParsedTree} compiled`,
+        )
+      return module
     },
   }
 }
 
-function generateModule(
+async function generateModule(
   { entries, omittedDrafts }: LoadResult,
   root: string,
   images: Map<string, ResponsiveImage>,
-): string {
-  const imports: string[] = []
-  const collections: string[] = []
-  for (const [name, list] of entries) {
-    const items = list.map((entry) => {
-      const fields = `id: ${JSON.stringify(entry.id)}, file: ${JSON.stringify(entry.file)}, data: ${JSON.stringify(entry.data)}`
-      if (entry.body === undefined) return `{ ${fields} }`
-      const local = `Document${imports.length}`
-      imports.push(`import ${local} from ${JSON.stringify(path.join(root, entry.file))}`)
-      const { headings = [], words = 0 } = entry.facts ?? {}
-      return `{ ${fields}, headings: ${JSON.stringify(headings)}, words: ${words}, Content: ${local} }`
-    })
-    collections.push(`${JSON.stringify(name)}: [${items.join(',\n')}]`)
+  compiler: MdxCompiler,
+): Promise<string> {
+  // A few bodies at a time: most come from the cache, and a compile holds a syntax tree.
+  const work = pLimit(8)
+  const item = async (entry: LoadedEntry) => {
+    const fields = `id: ${JSON.stringify(entry.id)}, file: ${JSON.stringify(entry.file)}, data: ${JSON.stringify(entry.data)}`
+    if (entry.body === undefined) return `{ ${fields} }`
+    const file = path.join(root, entry.file)
+    const { code } = await work(async () => compiler.compile(file, await readFile(file, 'utf8')))
+    const { headings = [], words = 0 } = entry.facts ?? {}
+    return `{ ${fields}, headings: ${JSON.stringify(headings)}, words: ${words}, Content: mdxContent(${JSON.stringify(entry.file)}, ${JSON.stringify(code)}) }`
   }
+  const collections: string[] = []
+  for (const [name, list] of entries)
+    collections.push(
+      `${JSON.stringify(name)}: [${(await Promise.all(list.map(item))).join(',\n')}]`,
+    )
   // Left-out drafts carry no body: only enough to find their address and drop links to them.
   const omitted = [...omittedDrafts].map(
     ([name, list]) =>
       `${JSON.stringify(name)}: ${JSON.stringify(list.map(({ id, file, data }) => ({ id, file, data })))}`,
   )
-  return `${imports.join('\n')}\nexport const entries = {\n${collections.join(',\n')}\n}\nexport const omittedDrafts = {\n${omitted.join(',\n')}\n}\nexport const images = ${JSON.stringify(Object.fromEntries(images))}\n`
+  const runtime = JSON.stringify(path.join(root, 'content/_lib/mdx-content.ts'))
+  return `import { mdxContent } from ${runtime}\nexport const entries = {\n${collections.join(',\n')}\n}\nexport const omittedDrafts = {\n${omitted.join(',\n')}\n}\nexport const images = ${JSON.stringify(Object.fromEntries(images))}\n`
 }
 
 function renderErrorPage(errors: readonly ContentError[]): string {

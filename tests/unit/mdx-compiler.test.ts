@@ -1,12 +1,20 @@
-// One parse per body on a cold build: the content check reads the compiler's own tree, and the
-// module compiled from that tree is the one the build's transform then takes from the cache.
+// MDX bodies compiled to the text of a function and run when their page is rendered: one parse
+// per body on a cold build (the content check reads the compiler's own tree, and the body
+// compiled from that tree is the one the content module then takes from the cache), and a body
+// run from its text renders what MDX's own `evaluate` renders.
+import { evaluate } from '@mdx-js/mdx'
 import { cp, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { createElement, type ReactNode } from 'react'
+import * as runtime from 'react/jsx-runtime'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../content/_lib/load.ts'
 import { analyseBody, analyseTree } from '../../content/_lib/mdx-body.ts'
 import { createMdxCompiler } from '../../content/_lib/mdx-compiler.ts'
+import { mdxContent } from '../../content/_lib/mdx-content.ts'
 import { mdxOptions } from '../../content/_lib/mdx-options.ts'
+import { writerComponents } from '../../content/_lib/writer-components.ts'
 import { formatReport } from '../../content/_lib/report.ts'
 import { readSource } from '../../content/_lib/source.ts'
 import { collections } from '../../content/config.ts'
@@ -15,7 +23,7 @@ import { scratchDir } from './scratch-dir.ts'
 const root = path.resolve(import.meta.dirname, '../..')
 const scratch = scratchDir('mdx-compiler-')
 const compilerAt = (cacheRoot: string, cache = true) =>
-  createMdxCompiler(mdxOptions, { root: cacheRoot, development: false, sourcemap: false, cache })
+  createMdxCompiler(mdxOptions, { root: cacheRoot, cache })
 
 async function mdxFiles(): Promise<string[]> {
   const entries = await readdir(path.join(root, 'content'), { recursive: true })
@@ -41,7 +49,7 @@ describe('the MDX compiler', () => {
     }
   })
 
-  it('compiles the parsed tree into the cache: the transform reuses it, byte for byte', async () => {
+  it('compiles the parsed tree into the cache: the content module reuses it, byte for byte', async () => {
     const file = (await mdxFiles()).find((name) => name.includes('/articles/'))!
     const text = await readFile(file, 'utf8')
     const cacheRoot = path.join(scratch(), 'reuse')
@@ -63,6 +71,44 @@ describe('the MDX compiler', () => {
     const broken = '---\ntitle: A\n---\n\nSome <strong>unclosed text.\n'
     expect(await compiler.parseOnce(path.join(root, 'content/legal/x.mdx'), broken)).toBeUndefined()
     expect(compiler.stats.fromParsedTree).toBe(0)
+  })
+})
+
+/** Each writer component as a plain element that shows its name and props, so two renders of a
+ * body agree only when they hand every component the same props and children. */
+const standIns = Object.fromEntries(
+  Object.keys(writerComponents).map((name) => {
+    const StandIn = ({ children, ...props }: { children?: ReactNode }) =>
+      createElement(
+        'div',
+        { 'data-component': name, 'data-props': JSON.stringify(props) },
+        children,
+      )
+    return [name, StandIn]
+  }),
+)
+
+describe('a body run from its compiled text', () => {
+  it('renders what MDX’s own evaluate renders, for every real body', async () => {
+    const compiler = compilerAt(path.join(scratch(), 'render'))
+    for (const file of await mdxFiles()) {
+      const text = await readFile(file, 'utf8')
+      const { code } = await compiler.compile(file, text)
+      const Content = mdxContent(path.relative(root, file), code)
+      const html = renderToStaticMarkup(createElement(Content, { components: standIns }))
+      const { default: Reference } = await evaluate(text, { ...runtime, ...mdxOptions })
+      expect(html, file).toBe(
+        renderToStaticMarkup(createElement(Reference, { components: standIns })),
+      )
+      expect(html.length, file).toBeGreaterThan(1000)
+    }
+  })
+
+  it('names its file when the text does not run', () => {
+    const Content = mdxContent('content/articles/x.mdx', 'throw new Error("broken")')
+    expect(() => renderToStaticMarkup(createElement(Content))).toThrow(
+      'content/articles/x.mdx: its compiled MDX body does not run',
+    )
   })
 })
 
