@@ -71,6 +71,13 @@ export const routedCollections = {
 const ARTICLES = '/resources/articles'
 /** Articles a list page shows: the article list's and each tag's. */
 export const ARTICLES_PER_PAGE = 12
+/**
+ * Articles the RSS feed carries, the newest, in full (scripts/lib/feed.ts). Readers poll a feed
+ * for what is new, and a feed of every article grows without end: at 5,000 articles it was
+ * 46 MB, more than feed readers fetch. Twenty is about what blog platforms give (WordPress 10,
+ * Ghost 15).
+ */
+export const FEED_ITEMS = 20
 
 /** Pages a list of `count` needs at `perPage` a page; an empty list still has its first page. */
 const pageCount = (count: number, perPage: number) => Math.max(1, Math.ceil(count / perPage))

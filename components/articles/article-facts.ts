@@ -9,11 +9,15 @@ export interface ArticleLike {
   tags: { id: string }[]
 }
 
+type Dated = Pick<ArticleLike, 'publishDate' | 'title'>
+
 /** Newest first; on the same day, by title, so the order never depends on file order. */
+export const compareNewestFirst = (a: Dated, b: Dated) =>
+  b.publishDate.localeCompare(a.publishDate) || a.title.localeCompare(b.title)
+
+/** The site's order of articles (compareNewestFirst). */
 export function newestFirst<A extends ArticleLike>(articles: readonly A[]): A[] {
-  return [...articles].sort(
-    (a, b) => b.publishDate.localeCompare(a.publishDate) || a.title.localeCompare(b.title),
-  )
+  return [...articles].sort(compareNewestFirst)
 }
 
 /** Minutes to read `words` at 230 words a minute, at least one. */

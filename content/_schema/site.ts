@@ -226,7 +226,9 @@ export const siteSchema = z.strictObject({
       anchor: text(
         'Name of a heading’s anchor link, read by screen readers; {heading} is filled in.',
       ),
-      feed: text('Title of the RSS feed of the articles.'),
+      feed: text(
+        'Title of the RSS feed (/rss.xml), which carries the newest articles in full (how many: FEED_ITEMS in content/routes.ts).',
+      ),
       table: text(
         'Name of a table in an article, read by screen readers (it may scroll sideways).',
       ),

@@ -21,7 +21,7 @@ import {
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
 import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
 import { mergeVercelConfig, toHeadersFile } from './hosting-headers.ts'
-import { rssXml } from './feed.ts'
+import { feedArticles, rssXml } from './feed.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
 import { routeTableOf } from './routes.ts'
 import { startPageThread, type PageThread } from './page-worker/page-thread.ts'
@@ -60,7 +60,11 @@ export async function startBuildArtifacts(
   const pages = startPageThread({
     clientDir,
     siteUrl: resolveSiteUrl(site.url),
-    articles: list('articles').map((entry) => [routePath('articles', entry), entry.id]),
+    // Only the feed's articles: their bodies are all the scan keeps.
+    articles: feedArticles(list('articles')).map((entry) => [
+      routePath('articles', entry),
+      entry.id,
+    ]),
   })
   const stopCards = new AbortController()
   const cards = writeSocialCards(
@@ -167,7 +171,7 @@ async function writeBuildArtifacts(
         listPath: routedLists['article-list'].base,
         feedPath: FEED_PATH,
       },
-      articles.map((entry) => ({
+      feedArticles(articles).map((entry) => ({
         title: entry.data.title,
         description: entry.data.description,
         path: routePath('articles', entry),

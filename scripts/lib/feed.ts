@@ -1,9 +1,18 @@
-// The RSS 2.0 feed of the articles (/rss.xml): every published article, newest first, with its
-// full text as the built page shows it and every link made absolute, so a feed reader shows the
-// article as it is on the site.
+// The RSS 2.0 feed of the articles (/rss.xml): the newest published articles, newest first, with
+// their full text as the built page shows it and every link made absolute, so a feed reader
+// shows the article as it is on the site.
 import { DomUtils, parseDocument } from 'htmlparser2'
 import render from 'dom-serializer'
+import { compareNewestFirst } from '../../components/articles/article-facts.ts'
+import { FEED_ITEMS } from '../../content/routes.ts'
 import { elementSource } from './html-element.ts'
+
+/** The articles the feed carries: the newest FEED_ITEMS, in the order the site lists them. */
+export function feedArticles<T extends { data: { publishDate: string; title: string } }>(
+  articles: readonly T[],
+): T[] {
+  return articles.toSorted((a, b) => compareNewestFirst(a.data, b.data)).slice(0, FEED_ITEMS)
+}
 
 export interface FeedItem {
   title: string

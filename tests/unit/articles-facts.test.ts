@@ -10,7 +10,8 @@ import {
 } from '../../components/articles/article-facts.ts'
 import { buildRouteTable, listPagePath } from '../../content/routes.ts'
 import { pageLinks } from '../../components/articles/Pagination.tsx'
-import { articleBodyHtml, rssXml } from '../../scripts/lib/feed.ts'
+import { FEED_ITEMS } from '../../content/routes.ts'
+import { articleBodyHtml, feedArticles, rssXml } from '../../scripts/lib/feed.ts'
 import { elementSource } from '../../scripts/lib/html-element.ts'
 
 const article = (id: string, publishDate: string, tags: string[]) => ({
@@ -139,6 +140,27 @@ describe('route table', () => {
 })
 
 describe('feed', () => {
+  it('carries the newest FEED_ITEMS articles, in the order the site lists them', () => {
+    // 25 articles, one a day from 2026-01-01, filed oldest first, with two on the newest day.
+    const day = (index: number) => `2026-01-${String(index + 1).padStart(2, '0')}`
+    const entries = Array.from({ length: 25 }, (_, index) => ({
+      id: `a${index}`,
+      data: {
+        publishDate: day(Math.min(index, 23)),
+        title: `Article ${String(index).padStart(2, '0')}`,
+      },
+    }))
+    const fed = feedArticles(entries)
+    expect(FEED_ITEMS).toBe(20)
+    expect(fed).toHaveLength(FEED_ITEMS)
+    // The two of 2026-01-24 by title, then one a day back to 2026-01-06.
+    expect(fed.map((entry) => entry.id)).toEqual([
+      'a23',
+      'a24',
+      ...Array.from({ length: 18 }, (_, index) => `a${22 - index}`),
+    ])
+    expect(feedArticles(entries.slice(0, 3)).map((entry) => entry.id)).toEqual(['a2', 'a1', 'a0'])
+  })
   it('takes the article body from the built page with every link absolute', () => {
     const page = `<html><body><main><div class="prose" data-article-body=""><p>See <a href="/process">our process</a>.</p><picture><source srcset="/images/a-480.avif 480w, /images/a-800.avif 800w"><img src="/images/a-800.webp" alt="A"></picture></div></main></body></html>`
     expect(articleBodyHtml(page, 'https://example.com')).toBe(
