@@ -2,10 +2,10 @@
 // (`outputFormat: 'function-body'`, what MDX's `evaluate` runs) rather than to a module: the
 // content module carries each body as a string and ./mdx-content.ts runs it when its page is
 // rendered, so a site of thousands of articles does not put thousands of modules through the
-// server bundle (which, at 5,000 articles, held about 2 GB in the bundler alone). Plus what such
-// a site needs of the compiler: a body that did not change is reused from the build cache (the
-// key also covers the compiler, its plugins and this project's MDX code, see toolchainKey), and
-// a body the content check has just parsed is compiled from that tree (parseOnce), so a cold
+// server bundle (at 5,000 articles, the build held 1 GB more once they were bundled). Plus what
+// such a site needs of the compiler: a body that did not change is reused from the build cache
+// (the key also covers the compiler, its plugins and this project's MDX code, see toolchainKey),
+// and a body the content check has just parsed is compiled from that tree (parseOnce), so a cold
 // build parses each body once instead of twice.
 import { createProcessor, type CompileOptions } from '@mdx-js/mdx'
 import type { Root } from 'mdast'
