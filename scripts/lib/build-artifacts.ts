@@ -119,9 +119,8 @@ async function writeBuildArtifacts(
   const site = list('site')[0]!.data
   const siteUrl = resolveSiteUrl(site.url)
   const { routes } = options
-  const articles = list('articles').sort((a, b) =>
-    b.data.publishDate.localeCompare(a.data.publishDate),
-  )
+  // In no particular order: the feed puts its own in the site's (feedArticles).
+  const articles = list('articles')
   const articleDate = (article: (typeof articles)[number]) =>
     article.data.updatedDate ?? article.data.publishDate
 
