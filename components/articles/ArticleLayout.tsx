@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import type { Heading, MdxComponents } from '../../content/index.ts'
 import { ActionButton } from '../ActionButton.tsx'
 import { LongFormPage } from '../layout/LongFormPage.tsx'
+import { notSearched } from '../search/indexed-content.ts'
 import { writerComponentsFor } from '../mdx/writer-components.tsx'
 import { useSite } from '../site-context.tsx'
 import { Picture } from '../ui/Picture.tsx'
@@ -53,7 +54,7 @@ export function ArticleLayout({
           className="mt-8 w-full rounded-2xl border border-slate-200"
         />
       )}
-      <div className="mt-10">
+      <div className="mt-10" {...notSearched}>
         <TableOfContents headings={headings} />
       </div>
       <div className="prose mt-8 max-w-none" data-article-body>
@@ -63,6 +64,7 @@ export function ArticleLayout({
       <section
         className="mt-14 rounded-2xl bg-brand-900 p-8 text-white"
         aria-labelledby="article-cta"
+        {...notSearched}
       >
         <h2 id="article-cta" className="text-2xl font-bold text-balance">
           {words.cta.heading}
@@ -80,6 +82,7 @@ export function ArticleLayout({
         <nav
           aria-label={`${words.previous} / ${words.next}`}
           className="mt-12 grid gap-4 sm:grid-cols-2"
+          {...notSearched}
         >
           {previous && <NeighbourLink article={previous} rel="prev" label={words.previous} />}
           {next && <NeighbourLink article={next} rel="next" label={words.next} />}
@@ -115,7 +118,7 @@ function NeighbourLink({
 /** Up to three articles that share its tags, as cards. */
 function RelatedArticles({ heading, related }: { heading: string; related: ArticleSummary[] }) {
   return (
-    <section aria-labelledby="related-heading" className="mt-16">
+    <section aria-labelledby="related-heading" className="mt-16" {...notSearched}>
       <h2 id="related-heading" className="text-2xl font-bold text-ink">
         {heading}
       </h2>

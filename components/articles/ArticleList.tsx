@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Breadcrumbs } from '../layout/Breadcrumbs.tsx'
 import { useSite } from '../site-context.tsx'
+import { notSearched } from '../search/indexed-content.ts'
 import { Container } from '../ui/Container.tsx'
 import { ArticleCard } from './ArticleCard.tsx'
 import type { ArticleSummary } from './article-summaries.ts'
@@ -28,7 +29,11 @@ export function ArticleList({
         {headline}
       </h1>
       <p className="mt-4 max-w-3xl text-lg text-pretty text-muted">{lead}</p>
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-article-list>
+      <ul
+        className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        data-article-list
+        {...notSearched}
+      >
         {articles.map((article, index) => (
           <li key={article.id} className="flex">
             <ArticleCard article={article} eager={index < 3} />

@@ -1,3 +1,4 @@
+import { notSearched } from '../search/indexed-content.ts'
 import { useSite } from '../site-context.tsx'
 
 const GAP = 0
@@ -34,7 +35,7 @@ export function Pagination({
   if (pages < 2) return null
   const link = 'rounded-lg px-3 py-2 text-sm font-medium'
   return (
-    <nav aria-label={articles.pagination} className="mt-12">
+    <nav aria-label={articles.pagination} className="mt-12" {...notSearched}>
       <p className="sr-only">
         {articles.pageOf.replace('{page}', String(page)).replace('{pages}', String(pages))}
       </p>

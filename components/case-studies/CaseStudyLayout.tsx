@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import type { Link, MdxComponents } from '../../content/index.ts'
 import type { EntryData } from '../../content/config.ts'
 import { LongFormPage } from '../layout/LongFormPage.tsx'
+import { notSearched } from '../search/indexed-content.ts'
 import { writerComponentsFor } from '../mdx/writer-components.tsx'
 import { CaseStudySegment } from '../sections/CaseStudySegment.tsx'
 
@@ -29,7 +30,7 @@ export function CaseStudyLayout({
       <div className="prose mt-10 max-w-none" data-case-study-body>
         {Content && <Content components={writerComponentsFor(file)} />}
       </div>
-      <p className="mt-12">
+      <p className="mt-12" {...notSearched}>
         <a href={all.href} className="font-semibold text-brand-700 hover:underline">
           ← {all.label}
         </a>

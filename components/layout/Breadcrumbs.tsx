@@ -1,4 +1,5 @@
 import { ChevronRight } from 'lucide-react'
+import { notSearched } from '../search/indexed-content.ts'
 
 /** "Home > Page" trail; the last item is the current page. */
 export function Breadcrumbs({
@@ -9,7 +10,7 @@ export function Breadcrumbs({
   items: { label: string; path: string }[]
 }) {
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label} {...notSearched}>
       <ol className="flex flex-wrap items-center gap-2 text-sm text-muted">
         {items.map((item, index) => {
           const isCurrent = index === items.length - 1

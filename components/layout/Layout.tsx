@@ -4,6 +4,7 @@ import { withoutLinksTo } from '../../content/_lib/drafts.ts'
 import { getSite, listOmittedDraftPaths } from '../../content/index.ts'
 import type { KeptRequestsProps } from '../forms/KeptRequests.tsx'
 import { BookingDialog } from '../booking/BookingDialog.tsx'
+import { searched } from '../search/indexed-content.ts'
 import { SiteProvider } from '../site-context.tsx'
 import { pageMetaOf } from './page-meta.ts'
 import { SiteFooter } from './SiteFooter.tsx'
@@ -32,7 +33,7 @@ export function Layout({
   children: ReactNode
 }) {
   const site = siteForPage()
-  const { path, noindex } = pageMetaOf(pageContext, site)
+  const { path, noindex, inSiteSearch = true } = pageMetaOf(pageContext, site)
   return (
     <SiteProvider site={site}>
       <a
@@ -48,7 +49,7 @@ export function Layout({
         id="main"
         tabIndex={-1}
         className="pt-16 outline-none"
-        data-pagefind-body={noindex ? undefined : ''}
+        {...(noindex || !inSiteSearch ? {} : searched)}
       >
         {children}
       </main>

@@ -13,6 +13,9 @@ export interface PageMeta {
   breadcrumbs?: { label: string; path: string }[]
   /** Keep the page out of search results (the not-found page). */
   noindex?: boolean
+  /** false: leave the page out of the site's own search, where its words would only repeat
+   * another page's (a list's later pages); a noindex page is never in it. */
+  inSiteSearch?: boolean
   /** Use the title without the template (the home page). */
   bareTitle?: boolean
   /** The questions the page shows, for FAQPage structured data. */

@@ -14,6 +14,8 @@ export function data(pageContext: PageContextServer) {
     title: route.title,
     description: page === 1 ? words.description : `${words.description} (${route.title})`,
     path: route.path,
+    // Its cards are not searched (ArticleList): later pages have no words of their own.
+    inSiteSearch: page === 1,
   }
   return { meta, words, page, pages, articles: items }
 }

@@ -21,6 +21,8 @@ export function data(pageContext: PageContextServer) {
     title,
     description: page === 1 ? tag.description : `${tag.description} (${title})`,
     path: route.path,
+    // Its cards are not searched (ArticleList): later pages have no words of their own.
+    inSiteSearch: page === 1,
   }
   return { meta, headline, lead: tag.description, articles: items, page, pages, tag: route.id }
 }

@@ -5,10 +5,10 @@
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import * as pagefind from 'pagefind'
+import { SEARCHED_ATTRIBUTE } from '../../components/search/indexed-content.ts'
 import { PAGEFIND_PATH } from '../../components/search/pagefind.ts'
 import { elementSource } from './html-element.ts'
 
-const INDEXED = 'data-pagefind-body'
 /** Pagefind's ready-made interfaces and highlighter, which this site does not use (its own
  * dialog is components/search/SearchDialog.tsx): not shipped. */
 const UNUSED_FILES = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/
@@ -65,7 +65,7 @@ export async function openSearchIndex(clientDir: string) {
     add(url: string, html: string) {
       // Pagefind reads only this element and the page's language: sending just those indexes
       // the same, and saves the build a third of a millisecond a page of encoding.
-      const indexed = elementSource(html, INDEXED)
+      const indexed = elementSource(html, SEARCHED_ATTRIBUTE)
       const lang = /<html\b[^>]*\slang="([^"]*)"/.exec(html)?.[1] ?? ''
       const content =
         indexed && `<!DOCTYPE html><html lang="${lang}"><body>${indexed}</body></html>`

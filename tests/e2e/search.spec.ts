@@ -5,6 +5,7 @@ import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type EntryData } from '../../content/config.ts'
+import { routedLists } from '../../content/routes.ts'
 import { HELD_PRESS_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import {
   allIslandsHydrated,
@@ -20,6 +21,11 @@ const site = (content.get('site') as { data: EntryData<'site'> }[])[0]!.data
 const processFaq = (content.get('faqs') as { id: string; data: EntryData<'faqs'> }[]).find(
   (entry) => entry.id === 'process',
 )!.data
+const ARTICLE_LIST = routedLists['article-list'].base
+const articles = content.get('articles') as { id: string; data: EntryData<'articles'> }[]
+/** The article list, its later pages and the tag pages: pages of other pages' cards. */
+const isListPage = (href: string | null) =>
+  Boolean(href && new RegExp(`^${ARTICLE_LIST}(/page/\\d+|/tags/.*)?$`).test(href))
 /** The last words of an answer on the process page's FAQ, as a visitor might remember them. */
 const faqPhrase = processFaq.items[3]!.answer.split(/\W+/).filter(Boolean).slice(-7).join(' ')
 
@@ -63,6 +69,26 @@ test.describe('site search', () => {
     await field(page).fill(faqPhrase)
     await expect(dialog(page).locator('[role="option"][href="/process"]')).toBeVisible()
     await expect(dialog(page).locator('[href="/process"] mark').first()).toBeVisible()
+  })
+
+  test('finds an article by its title, and not the list and tag pages that show its card', async ({
+    page,
+  }) => {
+    await page.goto('/resources/articles')
+    await openFromHeader(page)
+    for (const article of articles) {
+      // Emptied first, so the results read below are this title's.
+      await field(page).fill('')
+      await expect(dialog(page).getByRole('listbox')).toHaveCount(0)
+      await field(page).fill(article.data.title)
+      const own = `${ARTICLE_LIST}/${article.id}`
+      await expect(dialog(page).locator(`[role="option"][href="${own}"]`)).toBeVisible()
+      const found = await results(page).evaluateAll((options) =>
+        options.map((option) => option.getAttribute('href')),
+      )
+      // The list and tag pages show the article's card, which is not their own words.
+      expect(found.filter(isListPage), article.data.title).toEqual([])
+    }
   })
 
   test('a nonsense word says clearly that nothing matched', async ({ page }) => {
