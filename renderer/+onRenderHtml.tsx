@@ -8,6 +8,7 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlSync } from 'vike/types'
 import pageScriptUrl from 'virtual:page-script'
 import { PAGE_SCRIPT_ATTRIBUTE } from './island-attributes.ts'
+import { toLatin1Html } from './latin1-html.ts'
 import { PAGE_SCRIPT_LOADER } from './page-script.ts'
 import { reportPrerenderedPage } from './prerendered-pages.ts'
 import { THEME_SCRIPT } from './theme-script.ts'
@@ -22,11 +23,11 @@ export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {
   const loader = `<script ${PAGE_SCRIPT_ATTRIBUTE}="${pageScriptUrl}">${PAGE_SCRIPT_LOADER}</script>`
   // In <head>, so the theme class is set before anything is painted (./theme-script.ts).
   const theme = `<script>${THEME_SCRIPT}</script>`
-  const document = `<!DOCTYPE html>
+  const document = toLatin1Html(`<!DOCTYPE html>
 <html lang="en">
   <head>${head + theme + loader}</head>
   <body id="top" class="bg-white text-slate-900 antialiased">${body}</body>
-</html>`
+</html>`)
   if (pageContext.isPrerendering) reportPrerenderedPage(pageContext.urlOriginal, document)
   return escapeInject`${dangerouslySkipEscape(document)}`
 }
