@@ -40,6 +40,8 @@ export async function toolchainKey(root: string, sources: readonly string[]): Pr
 }
 
 export interface FileCache<T> {
+  /** The file a result is stored in under `key` (which may not exist yet). */
+  fileOf(key: string): string
   /** The stored result, or undefined when it was never stored. */
   get(key: string): Promise<T | undefined>
   /** Written under a temporary name first, so a build stopped mid-write leaves no half file. */
@@ -61,6 +63,7 @@ export function fileCache<T>(dir: string, extension: string): FileCache<T | Buff
   const file = (key: string) => path.join(dir, `${key}${extension}`)
   let madeDir: Promise<unknown> | undefined
   return {
+    fileOf: file,
     get: (key) =>
       readFile(file(key)).then(
         (bytes) => (json ? (JSON.parse(bytes.toString('utf8')) as T) : bytes),

@@ -1,8 +1,9 @@
 // Compiles MDX and Markdown bodies with MDX's own compiler, to the body of a function
 // (`outputFormat: 'function-body'`, what MDX's `evaluate` runs) rather than to a module: the
-// content module carries each body as a string and ./mdx-content.ts runs it when its page is
-// rendered, so a site of thousands of articles does not put thousands of modules through the
-// server bundle (at 5,000 articles, the build held 1 GB more once they were bundled). Plus what
+// content module names the file each body is kept in (or carries the text, without a cache) and
+// ./mdx-content.ts reads and runs it when its page is rendered, so a site of thousands of
+// articles does not put thousands of modules through the server bundle (at 5,000 articles, the
+// build held 1 GB more once they were bundled), nor keeps their text in it (240 MB). Plus what
 // such a site needs of the compiler: a body that did not change is reused from the build cache
 // (the key also covers the compiler, its plugins and this project's MDX code, see toolchainKey),
 // and a body the content check has just parsed is compiled from that tree (parseOnce), so a cold
@@ -25,6 +26,9 @@ export interface Compiled {
   /** A function body: run with React's JSX runtime as its argument, it returns the module's
    * exports, whose `default` is the body's component (./mdx-content.ts). */
   code: string
+  /** Where the build cache keeps that text, when it does: the content module names this file
+   * instead of carrying the text (./vite-plugin.ts). */
+  file?: string
 }
 
 export interface ParsedBody {
@@ -59,9 +63,14 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
       processors.set(format, createProcessor({ ...options, format, outputFormat: 'function-body' }))
     return processors.get(format)!
   }
+  // The text as it is, so a page reads its body straight from the file.
   const cache = settings.cache
-    ? fileCache<Compiled>(path.join(root, CACHE_ROOT, 'mdx-bodies'), '.json')
+    ? fileCache(path.join(root, CACHE_ROOT, 'mdx-bodies'), '.js')
     : undefined
+  const store = async (key: string, { code }: Compiled): Promise<Compiled> => {
+    await cache!.put(key, Buffer.from(code))
+    return { code, file: cache!.fileOf(key) }
+  }
   let salt: Promise<string> | undefined
   const keyOf = async (format: string, file: string, source: string) =>
     hashOf(
@@ -93,7 +102,7 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
       const cached = key ? await cache!.get(key) : undefined
       if (cached) {
         stats.reused++
-        return cached
+        return { code: cached.toString('utf8'), file: cache!.fileOf(key!) }
       }
       const result = await finish(format, new VFile({ path: file, value: source })).catch(
         (error: unknown) => {
@@ -104,8 +113,7 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
         },
       )
       stats.compiled++
-      if (key) await cache!.put(key, result)
-      return result
+      return key ? store(key, result) : result
     },
     async parseOnce(file, source) {
       if (!cache || formatOf(file) !== 'mdx') return undefined
@@ -129,7 +137,7 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
             return
           }
           stats.fromParsedTree++
-          await cache.put(key, result)
+          await store(key, result)
         },
       }
     },

@@ -62,8 +62,13 @@ describe('the MDX compiler', () => {
     const building = compilerAt(cacheRoot)
     const module = await building.compile(file, text)
     expect(building.stats).toMatchObject({ compiled: 0, reused: 1 })
-    expect(module.code).toBe((await compilerAt(cacheRoot, false).compile(file, text)).code)
+    const uncached = await compilerAt(cacheRoot, false).compile(file, text)
+    expect(module.code).toBe(uncached.code)
     expect(module.code).toContain('_createMdxContent')
+    // The content module names this file rather than carrying the text; without a cache there is
+    // no file to name.
+    expect(await readFile(module.file!, 'utf8')).toBe(module.code)
+    expect(uncached.file).toBeUndefined()
   })
 
   it('leaves a body that does not parse to the check, and compiles nothing of it', async () => {
@@ -93,8 +98,9 @@ describe('a body run from its compiled text', () => {
     const compiler = compilerAt(path.join(scratch(), 'render'))
     for (const file of await mdxFiles()) {
       const text = await readFile(file, 'utf8')
-      const { code } = await compiler.compile(file, text)
-      const Content = mdxContent(path.relative(root, file), code)
+      // Read from the file the cache keeps it in, as the content module has it.
+      const compiled = await compiler.compile(file, text)
+      const Content = mdxContent(path.relative(root, file), { file: compiled.file! })
       const html = renderToStaticMarkup(createElement(Content, { components: standIns }))
       const { default: Reference } = await evaluate(text, { ...runtime, ...mdxOptions })
       expect(html, file).toBe(
@@ -105,9 +111,17 @@ describe('a body run from its compiled text', () => {
   })
 
   it('names its file when the text does not run', () => {
-    const Content = mdxContent('content/articles/x.mdx', 'throw new Error("broken")')
+    const Content = mdxContent('content/articles/x.mdx', { code: 'throw new Error("broken")' })
     expect(() => renderToStaticMarkup(createElement(Content))).toThrow(
       'content/articles/x.mdx: its compiled MDX body does not run',
+    )
+  })
+
+  it('names its file when the cache lost the compiled text', () => {
+    const gone = path.join(scratch(), 'gone', 'body.js')
+    const Content = mdxContent('content/articles/x.mdx', { file: gone })
+    expect(() => renderToStaticMarkup(createElement(Content))).toThrow(
+      'content/articles/x.mdx: its compiled MDX body is gone from the build cache',
     )
   })
 })
