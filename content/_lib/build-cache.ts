@@ -2,7 +2,17 @@
 // social cards. Kept in node_modules/.cache (outside dist/, which every build empties; deleted
 // with node_modules), one file per result, named by a hash of everything the result depends on.
 import { createHash } from 'node:crypto'
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import {
+  access,
+  copyFile,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises'
 import path from 'node:path'
 
 export const CACHE_ROOT = path.join('node_modules', '.cache')
@@ -42,6 +52,8 @@ export async function toolchainKey(root: string, sources: readonly string[]): Pr
 export interface FileCache<T> {
   /** The file a result is stored in under `key` (which may not exist yet). */
   fileOf(key: string): string
+  /** Whether a result is stored under `key`, without reading it. */
+  has(key: string): Promise<boolean>
   /** The stored result, or undefined when it was never stored. */
   get(key: string): Promise<T | undefined>
   /** Written under a temporary name first, so a build stopped mid-write leaves no half file. */
@@ -64,6 +76,14 @@ export function fileCache<T>(dir: string, extension: string): FileCache<T | Buff
   let madeDir: Promise<unknown> | undefined
   return {
     fileOf: file,
+    has: (key) =>
+      access(file(key)).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false
+          throw error
+        },
+      ),
     get: (key) =>
       readFile(file(key)).then(
         (bytes) => (json ? (JSON.parse(bytes.toString('utf8')) as T) : bytes),

@@ -13,6 +13,7 @@ import type { Root } from 'mdast'
 import path from 'node:path'
 import { VFile } from 'vfile'
 import { CACHE_ROOT, fileCache, hashOf, toolchainKey } from './build-cache.ts'
+import type { CompiledBody } from './mdx-content.ts'
 
 export type MdxOptions = Pick<CompileOptions, 'remarkPlugins' | 'rehypePlugins'>
 
@@ -22,14 +23,9 @@ export interface MdxSettings {
   cache: boolean
 }
 
-export interface Compiled {
-  /** A function body: run with React's JSX runtime as its argument, it returns the module's
-   * exports, whose `default` is the body's component (./mdx-content.ts). */
-  code: string
-  /** Where the build cache keeps that text, when it does: the content module names this file
-   * instead of carrying the text (./vite-plugin.ts). */
-  file?: string
-}
+/** A function body: run with React's JSX runtime as its argument, it returns the module's
+ * exports, whose `default` is the body's component (./mdx-content.ts). */
+type Code = { code: string }
 
 export interface ParsedBody {
   tree: Root
@@ -38,8 +34,12 @@ export interface ParsedBody {
 }
 
 export interface MdxCompiler {
-  /** `source` is the whole file, frontmatter included; `file` is its absolute path. */
-  compile(file: string, source: string): Promise<Compiled>
+  /**
+   * `source` is the whole file, frontmatter included; `file` is its absolute path. The body as
+   * the content module hands it to mdxContent: the file the build cache keeps its text in (not
+   * read here), or without a cache the text itself.
+   */
+  compile(file: string, source: string): Promise<CompiledBody>
   /**
    * For the content check: the MDX file parsed once, to check its tree and then compile that
    * same tree. Undefined when there is nothing to gain (no cache, not MDX, the body is compiled
@@ -67,9 +67,9 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
   const cache = settings.cache
     ? fileCache(path.join(root, CACHE_ROOT, 'mdx-bodies'), '.js')
     : undefined
-  const store = async (key: string, { code }: Compiled): Promise<Compiled> => {
+  const store = async (key: string, { code }: Code): Promise<CompiledBody> => {
     await cache!.put(key, Buffer.from(code))
-    return { code, file: cache!.fileOf(key) }
+    return { file: cache!.fileOf(key) }
   }
   let salt: Promise<string> | undefined
   const keyOf = async (format: string, file: string, source: string) =>
@@ -82,7 +82,7 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
   const stats = { compiled: 0, reused: 0, fromParsedTree: 0 }
 
   /** What `process` does, from a tree when there is one: parse, run the plugins, print. */
-  async function finish(format: 'md' | 'mdx', file: VFile, tree?: Root): Promise<Compiled> {
+  async function finish(format: 'md' | 'mdx', file: VFile, tree?: Root): Promise<Code> {
     const processor = processorFor(format)
     // MDX types the processor as taking its own output (Program); `process` hands it the parsed
     // mdast, as here.
@@ -99,10 +99,9 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
       const format = formatOf(file)
       if (!format) throw new Error(`${file}: not an MDX or Markdown file`)
       const key = cache && (await keyOf(format, file, source))
-      const cached = key ? await cache!.get(key) : undefined
-      if (cached) {
+      if (key && (await cache!.has(key))) {
         stats.reused++
-        return { code: cached.toString('utf8'), file: cache!.fileOf(key!) }
+        return { file: cache!.fileOf(key) }
       }
       const result = await finish(format, new VFile({ path: file, value: source })).catch(
         (error: unknown) => {
@@ -118,7 +117,7 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
     async parseOnce(file, source) {
       if (!cache || formatOf(file) !== 'mdx') return undefined
       const key = await keyOf('mdx', file, source)
-      if (await cache.get(key)) return undefined
+      if (await cache.has(key)) return undefined
       const vfile = new VFile({ path: file, value: source })
       let tree: Root
       try {
@@ -129,7 +128,7 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
       return {
         tree,
         async compile() {
-          let result: Compiled
+          let result: Code
           try {
             result = await finish('mdx', vfile, tree)
           } catch {

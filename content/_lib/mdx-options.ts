@@ -1,6 +1,6 @@
 // How MDX bodies are read and compiled, shared by the content check (./mdx-body.ts) and the
-// compiler (./mdx-compiler.ts, given them by vite.config.ts), so both agree on what a body means: frontmatter is
-// data, and GitHub Markdown's tables are allowed.
+// compiler (./mdx-compiler.ts, given them by vite.config.ts), so both agree on what a body means:
+// frontmatter is data, and GitHub Markdown's tables are allowed.
 import rehypeShiki from '@shikijs/rehype'
 import rehypeSlug from 'rehype-slug'
 import remarkFrontmatter from 'remark-frontmatter'

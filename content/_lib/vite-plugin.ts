@@ -11,7 +11,6 @@ import { draftModeFor, type DraftMode } from './drafts.ts'
 import { buildImages, imageCacheDir, IMAGES_URL, type ResponsiveImage } from './images.ts'
 import { loadContent, type ContentError, type LoadedEntry, type LoadResult } from './load.ts'
 import { createMdxCompiler, type MdxCompiler, type MdxOptions } from './mdx-compiler.ts'
-import type { CompiledBody } from './mdx-content.ts'
 import { ContentCheckError, formatAnnotations, formatError, formatReport } from './report.ts'
 
 export const CONTENT_PLUGIN = 'content-collections'
@@ -151,13 +150,10 @@ async function generateModule(
     const fields = `id: ${JSON.stringify(entry.id)}, file: ${JSON.stringify(entry.file)}, data: ${JSON.stringify(entry.data)}`
     if (entry.body === undefined) return `{ ${fields} }`
     const file = path.join(root, entry.file)
-    const { code, file: kept } = await work(async () =>
-      compiler.compile(file, await readFile(file, 'utf8')),
-    )
-    const { headings = [], words = 0 } = entry.facts ?? {}
     // The file the cache keeps the body in, read when the page renders: the module carrying
     // 5,000 bodies' text held 240 MB more for the whole build.
-    const body: CompiledBody = kept ? { file: kept } : { code }
+    const body = await work(async () => compiler.compile(file, await readFile(file, 'utf8')))
+    const { headings = [], words = 0 } = entry.facts ?? {}
     return `{ ${fields}, headings: ${JSON.stringify(headings)}, words: ${words}, Content: mdxContent(${JSON.stringify(entry.file)}, ${JSON.stringify(body)}) }`
   }
   const collections: string[] = []

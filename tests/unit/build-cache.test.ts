@@ -19,6 +19,16 @@ describe('fileCache', () => {
     expect(await bytes.get('b')).toBeUndefined()
   })
 
+  it('says whether a key is stored, and in which file, without reading it', async () => {
+    const dir = path.join(scratch(), 'has')
+    const cache = fileCache(dir, '.js')
+    expect(await cache.has('body')).toBe(false)
+    await cache.put('body', Buffer.from('return {}'))
+    expect(await cache.has('body')).toBe(true)
+    expect(cache.fileOf('body')).toBe(path.join(dir, 'body.js'))
+    expect(await readFile(cache.fileOf('body'), 'utf8')).toBe('return {}')
+  })
+
   it('links a stored file into place: one file under two names, no copy', async () => {
     const dir = path.join(scratch(), 'linked')
     const cache = fileCache(dir, '.png')
