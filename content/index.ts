@@ -6,13 +6,7 @@ import { listItemKey } from './_lib/collection.ts'
 import type { ResponsiveImage } from './_lib/images.ts'
 import type { Heading } from './_lib/mdx-body.ts'
 import type { CollectionName, EntryData } from './config.ts'
-import {
-  buildRouteTable,
-  routePath,
-  type RouteEntry,
-  type RoutedCollection,
-  type RoutedList,
-} from './routes.ts'
+import { buildRouteTable, routePath, type RouteEntry, type RoutedCollection } from './routes.ts'
 
 /** What the MDX body of a document is rendered with: the writer components, by name. */
 export type MdxComponents = Record<string, ComponentType<never>>
@@ -75,13 +69,6 @@ let routes: RouteEntry[] | undefined
 /** Every route of the built site (in the dev server, drafts' routes too). */
 export function listRoutes(): RouteEntry[] {
   return (routes ??= buildRouteTable(getCollection))
-}
-
-/** The addresses of one routed collection's entries: what its pages/ folder prerenders. */
-export function routePaths(collection: RoutedCollection | RoutedList): string[] {
-  return listRoutes()
-    .filter((route) => route.collection === collection)
-    .map((route) => route.path)
 }
 
 /** The address of an entry of a routed collection, e.g. an industry's page. */

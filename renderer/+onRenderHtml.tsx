@@ -10,7 +10,6 @@ import pageScriptUrl from 'virtual:page-script'
 import { PAGE_SCRIPT_ATTRIBUTE } from './island-attributes.ts'
 import { toLatin1Html } from './latin1-html.ts'
 import { PAGE_SCRIPT_LOADER } from './page-script.ts'
-import { reportPrerenderedPage } from './prerendered-pages.ts'
 import { THEME_SCRIPT } from './theme-script.ts'
 import './settings.ts'
 
@@ -28,6 +27,5 @@ export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {
   <head>${head + theme + loader}</head>
   <body id="top" class="bg-white text-slate-900 antialiased">${body}</body>
 </html>`)
-  if (pageContext.isPrerendering) reportPrerenderedPage(pageContext.urlOriginal, document)
   return escapeInject`${dangerouslySkipEscape(document)}`
 }

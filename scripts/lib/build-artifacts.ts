@@ -1,14 +1,14 @@
-// Everything the build writes beside the pages: the search index, the crawler files (sitemap,
-// robots, manifest, feed), each route's social card and the hosting headers (_headers,
-// vercel.json, dist/headers.json for the local server), all derived from content, the route
-// table and the built HTML itself. What does not need finished pages starts with the server
-// build (startBuildArtifacts); the rest runs once Vike has written every page (finish).
+// Renders the pages of the built app (./render-pages.ts) and writes everything the build derives
+// from content and pages: the search index, the crawler files (sitemap, robots, manifest, feed)
+// and the hosting headers (_headers, vercel.json, dist/headers.json for the local server). Runs
+// in scripts/prerender.ts, after `vike build`, from what the bundle was built with
+// (./build-handoff.ts). The social cards are drawn earlier, beside the bundling
+// (./vite-plugin-build-artifacts.ts).
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { listItemKey } from '../../content/_lib/collection.ts'
-import { IMAGES_URL, variantFiles, type ResponsiveImage } from '../../content/_lib/images.ts'
-import type { LoadResult } from '../../content/_lib/load.ts'
+import { IMAGES_URL, variantFiles } from '../../content/_lib/images.ts'
 import type { EntryData } from '../../content/config.ts'
 import { routedLists, routePath, type RouteEntry } from '../../content/routes.ts'
 import {
@@ -20,43 +20,29 @@ import {
 } from '../../renderer/brand.ts'
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
 import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
+import type { BuildHandoff, HandedEntry } from './build-handoff.ts'
 import { mergeVercelConfig, toHeadersFile } from './hosting-headers.ts'
 import { feedArticles, rssXml } from './feed.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
+import { NOT_FOUND_PATH, renderPages } from './render-pages/render-pages.ts'
 import { routeTableOf } from './routes.ts'
 import { startPageThread, type PageThread } from './page-worker/page-thread.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
-import { writeSocialCards, type SocialCardReport } from './social-card/write-social-cards.ts'
 
 /** Where the local server reads the header rules (outside dist/client, so it is not served). */
 const HEADER_RULES_FILE = 'headers.json'
 
-export interface BuildArtifactOptions {
-  supabaseUrl?: string
-  socialCardCache?: string
-}
-
-/** The pictures content shows, and the cache folder their variants were made in. */
-export interface BuiltImages {
-  variants: Map<string, ResponsiveImage>
-  cacheDir: string
-}
-
 /**
- * Starts the work that runs beside the prerender, on the machine's other core: the social cards
- * (drawn on worker threads, or taken from the cache) and the page thread, which takes each page
- * as it is prerendered for the search index (Pagefind, in a process of its own) and the scan
- * (./page-scan.ts).
+ * Renders every route and the not-found page into dist/client, then writes the build's own
+ * files. Each page goes, as it is written, to the page thread, which feeds the search index
+ * (Pagefind, in a process of its own) and the scan (./page-scan.ts) on the machine's other core.
+ * The server build is removed at the end: the site is static.
  */
-export async function startBuildArtifacts(
-  distDir: string,
-  content: LoadResult,
-  options: BuildArtifactOptions = {},
-) {
+export async function buildPages(distDir: string, handoff: BuildHandoff) {
   const clientDir = path.join(distDir, 'client')
-  const list = listOf(content.entries)
+  const list = listOf(handoff.entries)
   const site = list('site')[0]!.data
-  const routes = routeTableOf(content.entries)
+  const routes = routeTableOf(handoff.entries)
   const pages = startPageThread({
     clientDir,
     siteUrl: resolveSiteUrl(site.url),
@@ -66,50 +52,27 @@ export async function startBuildArtifacts(
       entry.id,
     ]),
   })
-  const stopCards = new AbortController()
-  const cards = writeSocialCards(
-    clientDir,
-    routes,
-    { siteName: site.name, host: new URL(resolveSiteUrl(site.url)).host },
-    { cacheDir: options.socialCardCache, signal: stopCards.signal },
-  )
-  // Awaited by finish(); a failure before then must not go unhandled.
-  cards.catch(() => undefined)
-  return {
-    /** What the prerender reports (renderer/prerendered-pages.ts). */
-    prerender: { order: pages.order, page: pages.add },
-    /** Once Vike has written every page into dist/client. */
-    async finish(images?: BuiltImages) {
-      try {
-        return await writeBuildArtifacts(distDir, content, {
-          ...options,
-          images,
-          routes,
-          cards,
-          pages,
-        })
-      } finally {
-        await pages.close()
-      }
-    },
-    /** The build failed: stop Pagefind, the page thread and the drawing threads. */
-    async abort() {
-      stopCards.abort()
-      await pages.abort()
-      await cards.catch(() => undefined)
-    },
+  try {
+    // In address order: Pagefind's files depend on the order it takes pages in.
+    const paths = [...routes.map((route) => route.path), NOT_FOUND_PATH].toSorted()
+    pages.order(paths)
+    const rendered = await renderPages(distDir, paths, pages.add)
+    const artifacts = await writeBuildArtifacts(distDir, handoff, { routes, pages })
+    await rm(path.join(distDir, 'server'), { recursive: true, force: true })
+    return { ...artifacts, rendered }
+  } catch (error) {
+    // Stop Pagefind and the thread; the error says what failed.
+    await pages.abort()
+    throw error
+  } finally {
+    await pages.close()
   }
 }
 
 async function writeBuildArtifacts(
   distDir: string,
-  { entries }: LoadResult,
-  options: BuildArtifactOptions & {
-    images?: BuiltImages
-    routes: RouteEntry[]
-    cards: Promise<SocialCardReport>
-    pages: PageThread
-  },
+  { entries, supabaseUrl, images }: BuildHandoff,
+  options: { routes: RouteEntry[]; pages: PageThread },
 ) {
   // Pagefind writes its index in its own process while this thread writes the other files.
   const indexed = options.pages.finishIndex()
@@ -148,7 +111,7 @@ async function writeBuildArtifacts(
     sitemapXml(siteUrl, sitemapEntries(routes, lastUpdated)),
   )
   await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl))
-  await copyImages(clientDir, options.images)
+  await copyImages(clientDir, images)
   // The pages Vike wrote are all there now; the page thread scans any it was not handed.
   const { articleBodies, inlineSources } = await options.pages.scan(await listFiles(clientDir))
   const bodies = new Map(articleBodies)
@@ -191,9 +154,8 @@ async function writeBuildArtifacts(
     }),
   )
 
-  // Both before the file list below, so their files get their caching rules too.
+  // Before the file list below, so its files get their caching rules too.
   await indexed
-  const socialCards = await options.cards
 
   const files = await listFiles(clientDir)
   const revalidated = [
@@ -206,7 +168,7 @@ async function writeBuildArtifacts(
   const rules = headerRules(
     {
       schedulerUrl: site.scheduler.url,
-      supabaseUrl: options.supabaseUrl,
+      supabaseUrl,
       ...inlineSources,
     },
     revalidated,
@@ -216,12 +178,12 @@ async function writeBuildArtifacts(
     clientDir,
     routes.map((route) => route.path),
   )
-  return { routes, rules, socialCards }
+  return { routes, rules }
 }
 
 /** The entries of one collection of loaded content, typed by its name. */
 const listOf =
-  (entries: LoadResult['entries']) =>
+  (entries: ReadonlyMap<string, HandedEntry[]>) =>
   <C extends 'site' | 'legal' | 'articles' | 'leaders' | 'interviewers' | 'tags'>(name: C) =>
     (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[]
 
@@ -242,11 +204,8 @@ function newest(dates: string[]): string | undefined {
 }
 
 /** The picture variants the pages show, from the build's image cache into the site. */
-async function copyImages(
-  clientDir: string,
-  images: { variants: Map<string, ResponsiveImage>; cacheDir: string } | undefined,
-) {
-  if (!images?.variants.size) return
+async function copyImages(clientDir: string, images: BuildHandoff['images']) {
+  if (!images.variants.size) return
   const target = path.join(clientDir, IMAGES_URL.slice(1))
   await mkdir(target, { recursive: true })
   await Promise.all(

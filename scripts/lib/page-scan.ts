@@ -1,6 +1,6 @@
 // What the build needs from its finished pages besides the search index: the inline sources the
-// security headers allow, and each article's body for the feed. Pages are scanned as Vike
-// prerenders them, on the page thread (./page-worker/), instead of being read back from
+// security headers allow, and each article's body for the feed. Pages are scanned as they
+// are rendered, on the page thread (./page-worker/), instead of being read back from
 // dist/client at the end: at a thousand articles that read-back took two seconds on the build's
 // critical path.
 import { readFile } from 'node:fs/promises'
@@ -28,7 +28,7 @@ export function createPageScan(siteUrl: string, articles: Map<string, string>) {
     if (article) articleBodies.set(article, articleBodyHtml(html, siteUrl))
   }
   return {
-    /** A page as it is prerendered: `route` is its address ("/about"). */
+    /** A page as it is rendered: `route` is its address ("/about"). */
     add,
     /**
      * Reads the HTML files in clientDir no `add` call covered, so whatever else lands there
@@ -37,7 +37,7 @@ export function createPageScan(siteUrl: string, articles: Map<string, string>) {
     async addUnscanned(clientDir: string, files: string[]) {
       for (const file of files) {
         if (!isPageFile(file)) continue
-        // Vike prerenders the error page at /404 and writes it as 404.html.
+        // The not-found page is rendered at /404 and written as 404.html (../render-pages/).
         const route = routeOfFile(file)
         if (scanned.has(route) || scanned.has(route.replace(/\.html$/, ''))) continue
         add(route, await readFile(path.join(clientDir, file), 'utf8'))

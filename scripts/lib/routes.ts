@@ -2,15 +2,16 @@
 // files (sitemap, hosting rules), Lighthouse and the end-to-end tests. The addresses are decided
 // in content/routes.ts only.
 import path from 'node:path'
-import type { LoadResult } from '../../content/_lib/load.ts'
 import { loadContent } from '../../content/_lib/load.ts'
 import { collections, type CollectionName, type EntryData } from '../../content/config.ts'
 import { buildRouteTable } from '../../content/routes.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
-/** The route table of loaded content. */
-export function routeTableOf(entries: LoadResult['entries']) {
+/** The route table of loaded content (each collection's entries, by name). */
+export function routeTableOf(
+  entries: ReadonlyMap<string, readonly { id: string; data: unknown }[]>,
+) {
   return buildRouteTable(
     <C extends CollectionName>(name: C) =>
       (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[],

@@ -19,10 +19,10 @@ export type SearchIndex = Awaited<ReturnType<typeof openSearchIndex>>
  * An index pages are handed to as they are prerendered. Pagefind works in a process of its own,
  * so it indexes on the machine's other core while the build renders the next pages.
  *
- * Pagefind's files depend on the order it takes pages in, and the prerender, with several pages
- * in flight, finishes them in an order that varies from build to build. So pages go to Pagefind
- * one at a time, in the order Vike starts them (`order`): one that finishes early waits for
- * those before it, which is a few pages. Addresses outside that order go last, sorted.
+ * Pagefind's files depend on the order it takes pages in, and the render, with several pages
+ * in flight on several threads, finishes them in an order that varies from build to build. So
+ * pages go to Pagefind one at a time, in the order they are handed out (`order`): one that
+ * finishes early waits for those before it, which is a few pages. Addresses outside that order go last, sorted.
  */
 export async function openSearchIndex(clientDir: string) {
   const outputPath = path.join(clientDir, PAGEFIND_PATH)
@@ -56,7 +56,7 @@ export async function openSearchIndex(clientDir: string) {
   const unlisted = new Map<string, string | undefined>()
   let next = 0
   return {
-    /** The addresses in the order Vike will render them, before the first page. */
+    /** The addresses in the order they will be rendered, before the first page. */
     order(urls: string[]) {
       routes = urls
       listed = new Set(urls)

@@ -2,15 +2,19 @@ import path from 'node:path'
 import type { Plugin } from 'vite'
 import { imageCacheDir } from '../../content/_lib/images.ts'
 import { CONTENT_PLUGIN, type ContentApi } from '../../content/_lib/vite-plugin.ts'
-import { listenForPrerenderedPages } from '../../renderer/prerendered-pages.ts'
-import { startBuildArtifacts } from './build-artifacts.ts'
+import type { EntryData } from '../../content/config.ts'
+import { resolveSiteUrl } from '../../renderer/site-origin.ts'
+import { writeBuildHandoff } from './build-handoff.ts'
+import { routeTableOf } from './routes.ts'
 import { DEFAULT_CACHE_DIR } from './social-card/card-cache.ts'
+import { writeSocialCards, type SocialCardReport } from './social-card/write-social-cards.ts'
 
 /**
- * The sitemap, robots.txt, manifest, feed, search index, social cards and hosting headers. The
- * cards and the search index start with the server build and take each page as Vike prerenders
- * it; the rest is written after the server build, when Vike has written every page into
- * dist/client (it does so in the server build's writeBundle).
+ * The server build's part of the build's own files. Each route's social card is drawn (or taken
+ * from the cache) on worker threads from the start of the server build, beside the bundling; at
+ * its end, what the page render needs is handed over (./build-handoff.ts). The pages, the search
+ * index, the feed, the sitemap and the hosting files are written by scripts/prerender.ts, in a
+ * process of its own, once this one has ended (./build-artifacts.ts).
  */
 export function buildArtifacts(): Plugin {
   let distDir = path.resolve('dist')
@@ -18,7 +22,8 @@ export function buildArtifacts(): Plugin {
   let supabaseUrl: string | undefined
   let socialCardCache = path.resolve(DEFAULT_CACHE_DIR)
   let content: ContentApi | undefined
-  let started: ReturnType<typeof startBuildArtifacts> | undefined
+  let cards: Promise<SocialCardReport> | undefined
+  const stopCards = new AbortController()
   return {
     name: 'site:build-artifacts',
     apply: 'build',
@@ -36,35 +41,44 @@ export function buildArtifacts(): Plugin {
     async buildStart() {
       if (this.environment?.name !== 'ssr') return
       if (!content) throw new Error(`site:build-artifacts needs the ${CONTENT_PLUGIN} plugin`)
-      const result = await content.load()
+      const { entries, errors } = await content.load()
       // Content with problems stops the build where the content plugin reports them.
-      if (result.errors.length) return
-      started = startBuildArtifacts(distDir, result, { supabaseUrl, socialCardCache })
-      const artifacts = await started
-      listenForPrerenderedPages(artifacts.prerender)
+      if (errors.length) return
+      const site = entries.get('site')![0]!.data as EntryData<'site'>
+      cards = writeSocialCards(
+        path.join(distDir, 'client'),
+        routeTableOf(entries),
+        { siteName: site.name, host: new URL(resolveSiteUrl(site.url)).host },
+        { cacheDir: socialCardCache, signal: stopCards.signal },
+      )
+      // Awaited in closeBundle; a failure before then must not go unhandled.
+      cards.catch(() => undefined)
     },
     async buildEnd(error) {
-      if (this.environment?.name !== 'ssr' || !error || !started) return
-      listenForPrerenderedPages(undefined)
-      await (await started).abort()
+      if (this.environment?.name !== 'ssr' || !error || !cards) return
+      stopCards.abort()
+      await cards.catch(() => undefined)
     },
     closeBundle: {
       sequential: true,
       order: 'post',
       async handler() {
-        if (this.environment?.name !== 'ssr' || !started) return
-        listenForPrerenderedPages(undefined)
-        const artifacts = await started
-        const { socialCards } = await artifacts.finish({
-          variants: await content!.images(),
-          cacheDir: imageCacheDir(root),
-        })
+        if (this.environment?.name !== 'ssr' || !cards) return
+        const socialCards = await cards
         const perCard = socialCards.drawn
           ? `, ${socialCards.msPerDrawnCard.toFixed(0)} ms a card`
           : ''
         this.environment.logger.info(
           `social cards: ${socialCards.drawn} drawn, ${socialCards.reused} reused from cache (${(socialCards.ms / 1000).toFixed(2)} s${perCard})`,
         )
+        const { entries } = await content!.load()
+        await writeBuildHandoff(distDir, {
+          // Vite sets it for the build when the environment does not.
+          nodeEnv: process.env.NODE_ENV ?? 'production',
+          entries,
+          supabaseUrl,
+          images: { variants: await content!.images(), cacheDir: imageCacheDir(root) },
+        })
       },
     },
   }

@@ -28,8 +28,8 @@ test('a known sentence of page copy is in the HTML and in no built .js file', as
   }
 })
 
-// The build takes the inline sources from each page as it is prerendered, before Vike adds its
-// tags (scripts/lib/page-scan.ts): the finished files, read back here, must hold no other.
+// The build takes the inline sources from each page as it is rendered (scripts/lib/page-scan.ts):
+// the finished files, read back here, must hold no other.
 test('the security policy allows every inline script and style of every built page', async () => {
   const rules = JSON.parse(
     await readFile(path.join(clientDir, '../headers.json'), 'utf8'),

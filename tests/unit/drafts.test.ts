@@ -182,7 +182,7 @@ describe('drafts in the site', () => {
     [...html.matchAll(/<(header|footer)[\s\S]*?<\/\1>/g)].map((match) => match[0]).join('\n')
 
   it('are left out of the production build and its navigation', { timeout: 180_000 }, async () => {
-    await run(path.join(root, 'node_modules/.bin/vike'), ['build'], { cwd: project })
+    await run('npm', ['run', 'build'], { cwd: project })
     const built = (page: string) => path.join(project, 'dist/client', page)
     const exists = (file: string) =>
       stat(file).then(

@@ -49,14 +49,14 @@ export function startPageThread(options: PageThreadOptions) {
     })
 
   return {
-    /** The addresses in the order Vike will prerender them. */
+    /** The addresses in the order they will be rendered. */
     order(urls: string[]) {
       if (!failure) worker.postMessage({ kind: 'order', urls } satisfies PageThreadRequest)
     },
     /** A page the moment it is prerendered: `url` is its address, `html` its document. */
     add(url: string, html: string) {
       if (failure) return
-      // Sent in batches, once the prerender yields: a message costs about as much to send as a
+      // Sent in batches, once the build's thread yields: a message costs about as much to send as a
       // page does to copy.
       if (!batch.length) setImmediate(flush)
       batch.push({ url, html })

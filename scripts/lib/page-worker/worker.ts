@@ -1,6 +1,6 @@
-// The page thread: takes each page as Vike prerenders it and does everything the build wants
+// The page thread: takes each page as it is rendered and does everything the build wants
 // from it (the search index, in Pagefind's own process, and the page scan of ../page-scan.ts),
-// so the prerender, which runs on the build's main thread, only hands the HTML over.
+// so the render threads (../render-pages/) only hand the HTML over.
 import { parentPort, workerData } from 'node:worker_threads'
 import { createPageScan } from '../page-scan.ts'
 import { openSearchIndex } from '../search-index.ts'

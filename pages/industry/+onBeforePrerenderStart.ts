@@ -1,3 +1,0 @@
-import { routePaths } from '../../content/index.ts'
-
-export const onBeforePrerenderStart = () => routePaths('industries')

@@ -1,0 +1,102 @@
+// The second half of the build (scripts/prerender.ts): what `vike build` hands over keeps what the
+// render needs, each page lands where static hosts look for it, and a page that cannot be
+// rendered fails the build, naming the page.
+import { execFile } from 'node:child_process'
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadContent } from '../../content/_lib/load.ts'
+import { collections } from '../../content/config.ts'
+import { readBuildHandoff, writeBuildHandoff } from '../../scripts/lib/build-handoff.ts'
+import {
+  NOT_FOUND_PATH,
+  pageFile,
+  renderPages,
+} from '../../scripts/lib/render-pages/render-pages.ts'
+import { routeTableOf } from '../../scripts/lib/routes.ts'
+import { scratchDir } from './scratch-dir.ts'
+import { copySite, siteRoot } from './site-copy.ts'
+
+const run = promisify(execFile)
+const scratch = scratchDir('page-render-')
+
+describe('the hand-off from `vike build`', () => {
+  it('gives the render the same routes, site and pictures', async () => {
+    const { entries, errors } = await loadContent(siteRoot, collections, { cache: true })
+    expect(errors).toEqual([])
+    const variants = new Map([
+      [
+        'content/articles/images/x.png',
+        { width: 10, height: 5, srcset: { avif: 'a', webp: 'w' }, src: '/images/x.webp' },
+      ],
+    ])
+    await mkdir(path.join(scratch(), 'server'), { recursive: true })
+    await writeBuildHandoff(scratch(), {
+      nodeEnv: 'production',
+      entries,
+      supabaseUrl: 'https://example.supabase.co',
+      images: { variants, cacheDir: '/cache' },
+    })
+    const handoff = await readBuildHandoff(scratch())
+    expect(routeTableOf(handoff.entries)).toEqual(routeTableOf(entries))
+    expect(handoff.entries.get('site')).toEqual(
+      entries.get('site')!.map(({ id, data }) => ({ id, data })),
+    )
+    expect(handoff.nodeEnv).toBe('production')
+    expect(handoff.supabaseUrl).toBe('https://example.supabase.co')
+    expect(handoff.images).toEqual({ variants, cacheDir: '/cache' })
+    // Bodies are in the server bundle already: they do not travel twice.
+    const file = await readFile(path.join(scratch(), 'server/build-handoff.json'), 'utf8')
+    expect(file).not.toContain('"body"')
+  })
+
+  it('says to run `vike build` first when there is nothing to render', async () => {
+    await expect(readBuildHandoff(path.join(scratch(), 'nothing'))).rejects.toThrow(
+      'nothing/server/build-handoff.json is missing: run `vike build` before rendering the pages.',
+    )
+    await expect(renderPages(path.join(scratch(), 'nothing'), ['/'], () => {})).rejects.toThrow(
+      'nothing/server/entry.mjs is missing: run `vike build` before rendering the pages.',
+    )
+  })
+})
+
+describe('rendered pages', () => {
+  it('are written where static hosts look for them', () => {
+    expect(pageFile('/')).toBe('index.html')
+    expect(pageFile('/about')).toBe('about/index.html')
+    expect(pageFile('/resources/articles/page/2')).toBe('resources/articles/page/2/index.html')
+    expect(pageFile(NOT_FOUND_PATH)).toBe('404.html')
+  })
+})
+
+describe('a page that cannot be rendered', () => {
+  let project: string
+  let remove: () => Promise<void>
+  beforeAll(async () => {
+    ;({ project, remove } = await copySite('page-render-site-', (copy) =>
+      cp(path.join(siteRoot, 'content'), path.join(copy, 'content'), { recursive: true }),
+    ))
+    // One page's data hook fails, as a bug in a page would.
+    const dataHook = path.join(project, 'pages/legal/+data.ts')
+    const source = await readFile(dataHook, 'utf8')
+    const broken = source.replace(
+      "  const entry = getEntry('legal', route.id)\n",
+      "  if (route.id === 'terms-of-service') throw new Error('a deliberate failure')\n$&",
+    )
+    expect(broken).not.toBe(source)
+    await writeFile(dataHook, broken)
+  })
+  afterAll(() => remove())
+
+  it('fails `npm run build`, naming the page and the error', { timeout: 120_000 }, async () => {
+    const result = await run('npm', ['run', 'build'], { cwd: project }).then(
+      (output) => ({ code: 0, ...output }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    )
+    expect(result.code).not.toBe(0)
+    expect(result.stdout + result.stderr).toContain(
+      '/terms-of-service did not render: it answered 500 instead of 200: a deliberate failure',
+    )
+  })
+})
