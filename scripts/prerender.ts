@@ -10,10 +10,17 @@ try {
   const handoff = await readBuildHandoff(distDir)
   // React's build must match the bundle's (JSX runtime and all): set before React loads.
   process.env.NODE_ENV = handoff.nodeEnv
-  const { buildPages } = await import('./lib/build-artifacts.ts')
-  const { rendered } = await buildPages(distDir, handoff)
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(`prerender: ${rendered} pages written to dist/client in ${seconds} s`)
+  // The threads load the server build while this one loads the rest.
+  const { startRenderThreads } = await import('./lib/render-pages/render-pages.ts')
+  const renderThreads = startRenderThreads(distDir)
+  try {
+    const { buildPages } = await import('./lib/build-artifacts.ts')
+    const { rendered } = await buildPages(distDir, handoff, renderThreads)
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.log(`prerender: ${rendered} pages written to dist/client in ${seconds} s`)
+  } finally {
+    await renderThreads.close()
+  }
 } catch (error) {
   console.error(`prerender failed: ${(error as Error).stack ?? String(error)}`)
   process.exitCode = 1

@@ -24,7 +24,7 @@ import type { BuildHandoff, HandedEntry } from './build-handoff.ts'
 import { mergeVercelConfig, toHeadersFile } from './hosting-headers.ts'
 import { feedArticles, rssXml } from './feed.ts'
 import { hostingRedirects } from './hosting-redirects.ts'
-import { NOT_FOUND_PATH, renderPages } from './render-pages/render-pages.ts'
+import { NOT_FOUND_PATH, type RenderThreads } from './render-pages/render-pages.ts'
 import { routeTableOf } from './routes.ts'
 import { startPageThread, type PageThread } from './page-worker/page-thread.ts'
 import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from './seo-files.ts'
@@ -33,12 +33,16 @@ import { robotsTxt, sitemapEntries, sitemapXml, SITEMAP_PATH, webManifest } from
 const HEADER_RULES_FILE = 'headers.json'
 
 /**
- * Renders every route and the not-found page into dist/client, then writes the build's own
- * files. Each page goes, as it is written, to the page thread, which feeds the search index
- * (Pagefind, in a process of its own) and the scan (./page-scan.ts) on the machine's other core.
- * The server build is removed at the end: the site is static.
+ * Renders every route and the not-found page into dist/client on `renderThreads`, then writes
+ * the build's own files. Each page goes, as it is written, to the page thread, which feeds the
+ * search index (Pagefind, in a process of its own) and the scan (./page-scan.ts). The server
+ * build is removed at the end: the site is static.
  */
-export async function buildPages(distDir: string, handoff: BuildHandoff) {
+export async function buildPages(
+  distDir: string,
+  handoff: BuildHandoff,
+  renderThreads: RenderThreads,
+) {
   const clientDir = path.join(distDir, 'client')
   const list = listOf(handoff.entries)
   const site = list('site')[0]!.data
@@ -56,7 +60,7 @@ export async function buildPages(distDir: string, handoff: BuildHandoff) {
     // In address order: Pagefind's files depend on the order it takes pages in.
     const paths = [...routes.map((route) => route.path), NOT_FOUND_PATH].toSorted()
     pages.order(paths)
-    const rendered = await renderPages(distDir, paths, pages.add)
+    const rendered = await renderThreads.render(paths, pages.add)
     const artifacts = await writeBuildArtifacts(distDir, handoff, { routes, pages })
     await rm(path.join(distDir, 'server'), { recursive: true, force: true })
     return { ...artifacts, rendered }

@@ -12,7 +12,7 @@ import { readBuildHandoff, writeBuildHandoff } from '../../scripts/lib/build-han
 import {
   NOT_FOUND_PATH,
   pageFile,
-  renderPages,
+  startRenderThreads,
 } from '../../scripts/lib/render-pages/render-pages.ts'
 import { routeTableOf } from '../../scripts/lib/routes.ts'
 import { scratchDir } from './scratch-dir.ts'
@@ -55,9 +55,14 @@ describe('the hand-off from `vike build`', () => {
     await expect(readBuildHandoff(path.join(scratch(), 'nothing'))).rejects.toThrow(
       'nothing/server/build-handoff.json is missing: run `vike build` before rendering the pages.',
     )
-    await expect(renderPages(path.join(scratch(), 'nothing'), ['/'], () => {})).rejects.toThrow(
-      'nothing/server/entry.mjs is missing: run `vike build` before rendering the pages.',
-    )
+    const threads = startRenderThreads(path.join(scratch(), 'nothing'))
+    try {
+      await expect(threads.render(['/'], () => {})).rejects.toThrow(
+        'nothing/server/entry.mjs is missing: run `vike build` before rendering the pages.',
+      )
+    } finally {
+      await threads.close()
+    }
   })
 })
 

@@ -13,46 +13,81 @@ export { NOT_FOUND_PATH, pageFile } from './page-file.ts'
 /** Pages a thread is sent at a time: few, so that pages come back close to the order given. */
 const BATCH = 16
 
+export type RenderThreads = ReturnType<typeof startRenderThreads>
+
 /**
- * Renders `paths` (the not-found page among them, at NOT_FOUND_PATH), handed out in that order,
- * and calls `onPage` with each document once it is written. Any page that does not render (an
- * error, a redirect, an address no route has) fails the whole render, naming the page.
+ * Starts the threads, which load the server build at once: started early, that overlaps
+ * whatever else the build loads before it has pages to render.
  */
-export async function renderPages(
+export function startRenderThreads(
   distDir: string,
-  paths: readonly string[],
-  onPage: (pagePath: string, html: string) => void,
   { threads = availableParallelism() }: { threads?: number } = {},
-): Promise<number> {
-  const count = Math.max(1, Math.min(threads, Math.ceil(paths.length / BATCH)))
-  const workers: Worker[] = []
-  let next = 0
-  try {
-    await new Promise<void>((resolve, reject) => {
-      let working = count
-      for (let index = 0; index < count; index++) {
-        const worker = new Worker(new URL('./render-thread.mjs', import.meta.url), {
-          workerData: { distDir } satisfies RenderThreadOptions,
-        })
-        workers.push(worker)
-        worker.on('message', (message: RenderMessage) => {
-          if (message.kind === 'page') return onPage(message.path, message.html)
-          if (message.kind === 'failed') return reject(message.error)
-          // Ready, or through its batch: the next pages, or this thread is done.
-          if (next < paths.length) {
-            const batch = paths.slice(next, next + BATCH)
-            next += batch.length
-            worker.postMessage({ kind: 'render', paths: batch } satisfies RenderRequest)
-          } else if (--working === 0) resolve()
-        })
-        worker.on('error', reject)
-        worker.on('exit', (code) =>
-          reject(new Error(`a render thread stopped (exit code ${code})`)),
-        )
+) {
+  let failure: Error | undefined
+  const idle: Worker[] = []
+  let job:
+    | {
+        paths: readonly string[]
+        next: number
+        onPage: (pagePath: string, html: string) => void
+        resolve: () => void
+        reject: (error: Error) => void
       }
-    })
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()))
+    | undefined
+
+  const fail = (error: Error) => {
+    failure ??= error
+    job?.reject(failure)
+    job = undefined
   }
-  return paths.length
+  // Hands the next pages to a thread that is ready for them; the job ends when none has any.
+  const dispatch = (worker: Worker) => {
+    if (job && job.next < job.paths.length) {
+      const paths = job.paths.slice(job.next, job.next + BATCH)
+      job.next += paths.length
+      worker.postMessage({ kind: 'render', paths } satisfies RenderRequest)
+      return
+    }
+    idle.push(worker)
+    if (job && idle.length === workers.length) {
+      job.resolve()
+      job = undefined
+    }
+  }
+  const workers = Array.from({ length: Math.max(1, threads) }, () => {
+    const worker = new Worker(new URL('./render-thread.mjs', import.meta.url), {
+      workerData: { distDir } satisfies RenderThreadOptions,
+    })
+    worker.on('message', (message: RenderMessage) => {
+      if (message.kind === 'page') return job?.onPage(message.path, message.html)
+      if (message.kind === 'failed') return fail(message.error)
+      // Ready, or through its batch.
+      dispatch(worker)
+    })
+    worker.on('error', fail)
+    worker.on('exit', (code) => fail(new Error(`a render thread stopped (exit code ${code})`)))
+    return worker
+  })
+
+  return {
+    /**
+     * Renders `paths` (the not-found page among them, at NOT_FOUND_PATH), handed out in that
+     * order, and calls `onPage` with each document once it is written. Any page that does not
+     * render (an error, a redirect, an address no route has) fails the whole render, naming
+     * the page. One render at a time.
+     */
+    render(paths: readonly string[], onPage: (pagePath: string, html: string) => void) {
+      return new Promise<number>((resolve, reject) => {
+        if (failure) return reject(failure)
+        if (job) return reject(new Error('the render threads are already rendering'))
+        job = { paths, next: 0, onPage, resolve: () => resolve(paths.length), reject }
+        for (const worker of idle.splice(0)) dispatch(worker)
+      })
+    },
+    /** Stops the threads. */
+    async close() {
+      failure ??= new Error('the render threads were stopped')
+      await Promise.all(workers.map((worker) => worker.terminate()))
+    },
+  }
 }
