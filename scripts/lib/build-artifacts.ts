@@ -1,4 +1,4 @@
-// Renders the pages of the built app (./render-pages.ts) and writes everything the build derives
+// Renders the pages of the built app (./render-pages/) and writes everything the build derives
 // from content and pages: the search index, the crawler files (sitemap, robots, manifest, feed)
 // and the hosting headers (_headers, vercel.json, dist/headers.json for the local server). Runs
 // in scripts/prerender.ts, after `vike build`, from what the bundle was built with
