@@ -1,31 +1,33 @@
 // What a social card shows and what decides its pixels: the words, checked, and the version of
-// the drawing (template, fonts, PNG settings) every cache key includes. Kept apart from the
-// drawing itself (./draw-card.ts) so a build whose cards all come from the cache never loads
-// satori and resvg.
-import { readFileSync } from 'node:fs'
+// the drawing (template, fonts, renderer) every cache key includes. Kept apart from the drawing
+// itself (./draw-card.ts) so a build whose cards all come from the cache never loads the renderer.
 import { createHash } from 'node:crypto'
-import type { Font } from 'satori'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { formatDate } from '../../../components/articles/article-facts.ts'
 import { TEMPLATE_VERSION, type CardContent } from './card-template.ts'
 
 const fontFile = (name: string) => readFileSync(new URL(`./fonts/${name}`, import.meta.url))
 /** Inter (SIL Open Font License, fonts/OFL.txt), the two weights the template uses. */
-export const FONTS: Font[] = [
+export const FONTS = [
   { name: 'Inter', weight: 500, style: 'normal', data: fontFile('inter-latin-500-normal.woff') },
   { name: 'Inter', weight: 800, style: 'normal', data: fontFile('inter-latin-800-normal.woff') },
-]
+] as const
 
-/**
- * How the pixels become a PNG (sharp, in drawCard). Level 3 encodes a card in 3.3 ms against
- * 4.2–6.4 ms at level 5, for 54 KB against 48 KB; higher levels cost far more (18 ms at 9).
- */
-export const PNG_SETTINGS = { compressionLevel: 3, adaptiveFiltering: false } as const
+/** The installed Takumi's version: another release may set the same words differently. */
+const RENDERER_VERSION = (() => {
+  // Its package.json is not among the package's exports; it sits above the entry point.
+  const entry = createRequire(import.meta.url).resolve('@takumi-rs/core')
+  const manifest = path.join(path.dirname(entry), '../package.json')
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
+})()
 
-/** Changes when the template, the PNG settings or a font changes: part of every cache key. */
+/** Changes when the template, the renderer or a font changes: part of every cache key. */
 export const DRAWING_VERSION = createHash('sha256')
   .update(`template ${TEMPLATE_VERSION}\n`)
-  .update(`png ${JSON.stringify(PNG_SETTINGS)}\n`)
-  .update(Buffer.concat(FONTS.map((font) => Buffer.from(font.data as Buffer))))
+  .update(`renderer @takumi-rs/core ${RENDERER_VERSION}\n`)
+  .update(Buffer.concat(FONTS.map((font) => font.data)))
   .digest('hex')
   .slice(0, 16)
 

@@ -1,13 +1,14 @@
-// The social card's layout, for satori (a subset of CSS flexbox; every element with more than
-// one child needs `display: flex`). Written as plain element objects, not JSX: the build loads
-// this file in Vite's config process, where importing React would load it before Vike's
-// prerender picks its production build, and the two would clash.
+// The social card's layout, as a Takumi node tree: containers and text with CSS-like styles,
+// laid out with flexbox (./draw-card.ts renders it). Plain objects, not JSX: the build loads this
+// file in Vite's config process, where importing React would load it before the page render
+// picks its production build, and the two would clash.
 // Colours are the palette of renderer/styles.css; the mark is the logo of
 // components/layout/Logo.tsx. Change TEMPLATE_VERSION with any change here, so cached cards are
 // drawn again.
+import type { Node } from '@takumi-rs/core'
 import { SOCIAL_CARD_SIZE } from '../../../renderer/brand.ts'
 
-export const TEMPLATE_VERSION = 1
+export const TEMPLATE_VERSION = 2
 
 /** What one card shows. */
 export interface CardContent {
@@ -22,36 +23,26 @@ export interface CardContent {
   host: string
 }
 
-/** The element shape satori reads (what JSX would make, without React). */
-export interface CardElement {
-  type: string
-  props: { style?: Record<string, string | number>; children?: CardNode | CardNode[] } & Record<
-    string,
-    unknown
-  >
-}
-type CardNode = CardElement | string
+type Style = NonNullable<Node['style']>
 
-const el = (
-  type: string,
-  props: CardElement['props'],
-  ...children: (CardNode | undefined)[]
-): CardElement => ({
-  type,
-  props: { ...props, children: children.filter((child) => child !== undefined) },
+const box = (style: Style, ...children: (Node | undefined)[]): Node => ({
+  type: 'container',
+  style,
+  children: children.filter((child) => child !== undefined),
 })
+const text = (words: string, style: Style = {}): Node => ({ type: 'text', text: words, style })
 
 const PALETTE = {
   brand100: '#e0e7ff',
   brand200: '#c7d2fe',
   brand600: '#4f46e5',
   brand700: '#4338ca',
-  brand900: '#312e81',
   white: '#ffffff',
 }
 const MARK_PATH = 'M9 11h9a5 5 0 0 1 0 10h-4v4H9zm5 4v2h4a1 1 0 0 0 0-2z'
+const MARK_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${PALETTE.white}"/><path d="${MARK_PATH}" fill="${PALETTE.brand700}"/></svg>`
 
-/** Long titles get a smaller size so three lines fit; satori wraps, it does not shrink. */
+/** Long titles get a smaller size so three lines fit; text wraps, it does not shrink. */
 function titleSize(title: string): number {
   if (title.length <= 28) return 80
   if (title.length <= 48) return 68
@@ -59,110 +50,77 @@ function titleSize(title: string): number {
   return 46
 }
 
-/** A flat disc behind the content; flat shapes, as satori draws CSS gradients as patterns that
- * take resvg several times longer to rasterise. */
+/** A flat disc behind the content. */
 const disc = (size: number, right: number, top: number, opacity: number) =>
-  el('div', {
-    style: {
-      position: 'absolute',
-      width: size,
-      height: size,
-      right,
-      top,
-      borderRadius: size / 2,
-      backgroundColor: PALETTE.brand600,
-      opacity,
-    },
+  box({
+    position: 'absolute',
+    width: size,
+    height: size,
+    right,
+    top,
+    borderRadius: size / 2,
+    backgroundColor: PALETTE.brand600,
+    opacity,
   })
 
-export function cardTemplate({
-  title,
-  subtitle,
-  author,
-  date,
-  siteName,
-  host,
-}: CardContent): CardElement {
+/** Positioned like the discs, so it paints over them in tree order. */
+const layer = (style: Style, ...children: (Node | undefined)[]) =>
+  box({ position: 'relative', display: 'flex', ...style }, ...children)
+
+export function cardTemplate({ title, subtitle, author, date, siteName, host }: CardContent): Node {
   const byline = [author, date].filter(Boolean).join(' · ')
-  return el(
-    'div',
+  return box(
     {
-      style: {
-        // Satori adds padding to a set size unless told otherwise.
-        boxSizing: 'border-box',
-        width: SOCIAL_CARD_SIZE.width,
-        height: SOCIAL_CARD_SIZE.height,
-        display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'space-between',
-        padding: '64px 80px',
-        color: PALETTE.white,
-        fontFamily: 'Inter',
-        backgroundColor: PALETTE.brand700,
-      },
+      boxSizing: 'border-box',
+      width: SOCIAL_CARD_SIZE.width,
+      height: SOCIAL_CARD_SIZE.height,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '64px 80px',
+      color: PALETTE.white,
+      fontFamily: 'Inter',
+      backgroundColor: PALETTE.brand700,
     },
     disc(600, -180, -210, 0.55),
     disc(340, -50, -80, 1),
-    el(
-      'div',
-      // Positioned like the discs, so they paint over them in tree order.
-      { style: { position: 'relative', display: 'flex', alignItems: 'center', gap: 20 } },
-      el(
-        'svg',
-        { width: 64, height: 64, viewBox: '0 0 32 32' },
-        el('rect', { width: 32, height: 32, rx: 8, fill: PALETTE.white }),
-        el('path', { d: MARK_PATH, fill: PALETTE.brand700 }),
-      ),
-      el('div', { style: { fontSize: 40, fontWeight: 800, letterSpacing: '-0.02em' } }, siteName),
+    layer(
+      { alignItems: 'center', gap: 20 },
+      { type: 'image', src: MARK_SVG, width: 64, height: 64 },
+      text(siteName, { fontSize: 40, fontWeight: 800, letterSpacing: '-0.02em' }),
     ),
-    el(
-      'div',
-      { style: { position: 'relative', display: 'flex', flexDirection: 'column', maxWidth: 1000 } },
-      el(
-        'div',
-        {
-          style: {
-            fontSize: titleSize(title),
-            fontWeight: 800,
-            lineHeight: 1.08,
-            letterSpacing: '-0.03em',
-            lineClamp: 3,
-          },
-        },
-        title,
-      ),
+    layer(
+      { flexDirection: 'column', maxWidth: 1000 },
+      text(title, {
+        fontSize: titleSize(title),
+        fontWeight: 800,
+        lineHeight: 1.08,
+        letterSpacing: '-0.03em',
+        lineClamp: 3,
+        textOverflow: 'ellipsis',
+      }),
       subtitle
-        ? el(
-            'div',
-            {
-              style: {
-                marginTop: 24,
-                fontSize: 30,
-                fontWeight: 500,
-                lineHeight: 1.35,
-                color: PALETTE.brand100,
-                lineClamp: 2,
-              },
-            },
-            subtitle,
-          )
+        ? text(subtitle, {
+            marginTop: 24,
+            fontSize: 30,
+            fontWeight: 500,
+            lineHeight: 1.35,
+            color: PALETTE.brand100,
+            lineClamp: 2,
+            textOverflow: 'ellipsis',
+          })
         : undefined,
     ),
-    el(
-      'div',
+    layer(
       {
-        style: {
-          position: 'relative',
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          fontSize: 26,
-          fontWeight: 500,
-          color: PALETTE.brand200,
-        },
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        fontSize: 26,
+        fontWeight: 500,
+        color: PALETTE.brand200,
       },
-      el('div', {}, host),
-      byline ? el('div', { style: { color: PALETTE.white } }, byline) : undefined,
+      text(host),
+      byline ? text(byline, { color: PALETTE.white }) : undefined,
     ),
   )
 }

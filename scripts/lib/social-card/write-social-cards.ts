@@ -1,18 +1,14 @@
 // The build step: one card per route into dist/client/social-cards/, where the document head
 // points (renderer/social-card-path.ts). Cards whose words, template and fonts are unchanged come
-// from the cache; the rest are drawn, on worker threads when there are many, and cached. Either
-// way the card in dist/ is a hard link to the cached file (see FileCache.linkTo).
+// from the cache; the rest are drawn, one per core at a time, and cached. Either way the card in
+// dist/ is a hard link to the cached file (see FileCache.linkTo).
 import { mkdir, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import type { RouteEntry } from '../../../content/routes.ts'
 import { socialCardPath } from '../../../renderer/social-card-path.ts'
 import { cardCache, cardKey, DEFAULT_CACHE_DIR } from './card-cache.ts'
-import type { CardContent } from './card-template.ts'
 import { cardContent, DRAWING_VERSION } from './card-content.ts'
-import { createDrawPool } from './draw-pool.ts'
-
-/** Below this many cards to draw, starting threads costs more than it saves. */
-const POOL_THRESHOLD = 64
 
 export interface SocialCardReport {
   drawn: number
@@ -32,7 +28,7 @@ export async function writeSocialCards(
     signal,
   }: {
     cacheDir?: string
-    /** Stops the drawing threads; the cards not drawn yet fail. */
+    /** Stops the drawing: the cards not drawn yet are not started, and the step fails. */
     signal?: AbortSignal
   } = {},
 ): Promise<SocialCardReport> {
@@ -66,21 +62,24 @@ export async function writeSocialCards(
   // A build that failed while the cache was read draws nothing.
   signal?.throwIfAborted()
   const drawStarted = performance.now()
-  const pool = missing.length >= POOL_THRESHOLD ? createDrawPool() : undefined
-  signal?.addEventListener('abort', () => void pool?.close(), { once: true })
-  // Loaded only when a card is drawn here: most builds take every card from the cache.
-  const drawHere = !pool && missing.length ? (await import('./draw-card.ts')).drawCard : undefined
-  const draw = (content: CardContent) => (pool ? pool.draw(content) : drawHere!(content))
-  try {
-    await Promise.all(
-      missing.map(async (card) => {
-        const png = await draw(card.content)
+  if (missing.length) {
+    // Loaded only when a card is drawn: most builds take every card from the cache.
+    const { drawCard } = await import('./draw-card.ts')
+    // The renderer works off this thread, on libuv's pool. A few cards per core are in flight:
+    // this thread may be busy with other work (the content load) when one is done, and the
+    // pool must not run dry while it is.
+    let next = 0
+    const lane = async () => {
+      while (next < missing.length) {
+        signal?.throwIfAborted()
+        const card = missing[next++]!
+        const png = await drawCard(card.content)
         await cache.put(card.key, png)
         if (!(await cache.linkTo(card.key, card.file))) await writeFile(card.file, png)
-      }),
-    )
-  } finally {
-    await pool?.close()
+      }
+    }
+    const lanes = Math.min(availableParallelism() * 4, missing.length)
+    await Promise.all(Array.from({ length: lanes }, lane))
   }
   const drawMs = performance.now() - drawStarted
   return {
