@@ -79,12 +79,28 @@ export interface LoadOptions {
    * check and for its compile, which the content module then finds done (MdxCompiler.parseOnce).
    */
   compiler?: MdxCompiler
+  /**
+   * Called once every file's data is checked, before the MDX bodies are (most of a load): with
+   * the entries this build publishes, if no file has a problem so far, else with undefined. Work
+   * that needs only the data (the social cards) can start while the bodies are checked; a body
+   * with a problem still fails the load.
+   */
+  onDataChecked?: (entries: ReadonlyMap<string, DataEntry[]> | undefined) => void
 }
+
+/** An entry as its data alone shows it, before its body is checked. */
+export type DataEntry = Pick<LoadedEntry, 'id' | 'collection' | 'file' | 'data'>
 
 export async function loadContent(
   root: string,
   collections: Record<string, CollectionDefinition>,
-  { contentDir = 'content', drafts = 'omit', cache = false, compiler }: LoadOptions = {},
+  {
+    contentDir = 'content',
+    drafts = 'omit',
+    cache = false,
+    compiler,
+    onDataChecked,
+  }: LoadOptions = {},
 ): Promise<LoadResult> {
   const errors: ContentError[] = []
   const fileError = (file: string, message: string, line = 1, column = 1) =>
@@ -193,7 +209,42 @@ export async function loadContent(
       omittedIds.get(candidate.collection)!.add(candidate.id)
   }
 
-  // 3. Validate each file; collect every problem.
+  // 3. Validate each file's data.
+  const validated = sources.map(({ candidate, source }) =>
+    withReferenceContext(
+      {
+        ids: knownIds,
+        omittedDrafts: omittedIds,
+        checkingDraft: omittedIds.get(candidate.collection)!.has(candidate.id),
+        items: itemKeys,
+      },
+      () =>
+        collections[candidate.collection]!.schema.safeParse(source.data, {
+          reportInput: true,
+          error: (issue) => writerMessage(issue),
+        }),
+    ),
+  )
+  if (onDataChecked) {
+    const published = new Map<string, DataEntry[]>(
+      Object.keys(collections).map((name) => [name, []]),
+    )
+    let problems = errors.length > 0
+    for (const [index, { candidate, source }] of sources.entries()) {
+      const result = validated[index]!
+      problems ||= !result.success || source.placeholders.length > 0
+      if (result.success && !omittedIds.get(candidate.collection)!.has(candidate.id))
+        published.get(candidate.collection)!.push({
+          id: candidate.id,
+          collection: candidate.collection,
+          file: candidate.file,
+          data: result.data,
+        })
+    }
+    onDataChecked(problems ? undefined : published)
+  }
+
+  // 4. Check each body, and collect every problem.
   const entries = new Map<string, LoadedEntry[]>()
   const omittedDrafts = new Map<string, LoadedEntry[]>()
   for (const name of Object.keys(collections)) {
@@ -213,14 +264,7 @@ export async function loadContent(
   for (const [index, { candidate, source }] of sources.entries()) {
     const definition = collections[candidate.collection]!
     const omitted = omittedIds.get(candidate.collection)!.has(candidate.id)
-    const result = withReferenceContext(
-      { ids: knownIds, omittedDrafts: omittedIds, checkingDraft: omitted, items: itemKeys },
-      () =>
-        definition.schema.safeParse(source.data, {
-          reportInput: true,
-          error: (issue) => writerMessage(issue),
-        }),
-    )
+    const result = validated[index]!
     // A placeholder explains its field better than whatever rule the placeholder breaks.
     const placeholderFields = new Set<string>()
     for (const placeholder of source.placeholders) {
@@ -298,7 +342,7 @@ export async function loadContent(
     })
   }
 
-  // 4. Links in bodies must open a page of this build (or a file it serves).
+  // 5. Links in bodies must open a page of this build (or a file it serves).
   if (linkChecks.length) {
     const routes = new Set(
       buildRouteTable((name) => (entries.get(name) ?? []) as never).map((route) => route.path),

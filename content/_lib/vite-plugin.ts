@@ -9,7 +9,13 @@ import type { Plugin, ViteDevServer } from 'vite'
 import type { CollectionDefinition } from './collection.ts'
 import { draftModeFor, type DraftMode } from './drafts.ts'
 import { buildImages, imageCacheDir, IMAGES_URL, type ResponsiveImage } from './images.ts'
-import { loadContent, type ContentError, type LoadedEntry, type LoadResult } from './load.ts'
+import {
+  loadContent,
+  type ContentError,
+  type DataEntry,
+  type LoadedEntry,
+  type LoadResult,
+} from './load.ts'
 import { createMdxCompiler, type MdxCompiler, type MdxOptions } from './mdx-compiler.ts'
 import { ContentCheckError, formatAnnotations, formatError, formatReport } from './report.ts'
 
@@ -21,6 +27,12 @@ const RESOLVED_ID = '\0' + VIRTUAL_ID
 export interface ContentApi {
   /** The checked content: loaded once per build, afresh on every call in the dev server. */
   load(): Promise<LoadResult>
+  /**
+   * The entries as soon as their data is checked, before their bodies are (LoadOptions'
+   * onDataChecked): undefined when some file has a problem. In the dev server, once a fresh
+   * load is done.
+   */
+  dataChecked(): Promise<ReadonlyMap<string, DataEntry[]> | undefined>
   /** The responsive variants of every picture the content shows, by source file. */
   images(): Promise<Map<string, ResponsiveImage>>
 }
@@ -39,10 +51,40 @@ export function contentCollections(
   let built: Promise<LoadResult> | undefined
   let builtImages: Promise<Map<string, ResponsiveImage>> | undefined
   let compiler: MdxCompiler | undefined
+  let builtData: Promise<ReadonlyMap<string, DataEntry[]> | undefined> | undefined
   // Each body the check parses is compiled from that one parse (MdxCompiler.parseOnce).
-  const loadAll = () => loadContent(root, collections, { drafts, cache: true, compiler })
+  const loadAll = () => {
+    let dataChecked!: (entries: ReadonlyMap<string, DataEntry[]> | undefined) => void
+    const data = new Promise<ReadonlyMap<string, DataEntry[]> | undefined>((resolve) => {
+      dataChecked = resolve
+    })
+    const result = loadContent(root, collections, {
+      drafts,
+      cache: true,
+      compiler,
+      onDataChecked: dataChecked,
+    })
+    // A load that stops before the data is checked has no data to give; its error is the load's.
+    result.then(
+      () => dataChecked(undefined),
+      () => dataChecked(undefined),
+    )
+    return { result, data }
+  }
   const api: ContentApi = {
-    load: () => (server ? loadAll() : (built ??= loadAll())),
+    load() {
+      if (server) return loadAll().result
+      if (!built) ({ result: built, data: builtData } = loadAll())
+      return built
+    },
+    async dataChecked() {
+      if (server) {
+        const { entries, errors } = await api.load()
+        return errors.length ? undefined : entries
+      }
+      void api.load().catch(() => undefined)
+      return builtData!
+    },
     images: async () => {
       if (!server && builtImages) return builtImages
       const images = api.load().then((result) => buildImages(root, imagesOf(result)))

@@ -11,7 +11,7 @@ import { writeSocialCards, type SocialCardReport } from './social-card/write-soc
 
 /**
  * The server build's part of the build's own files. Each route's social card is drawn (or taken
- * from the cache) on worker threads from the start of the server build, beside the bundling; at
+ * from the cache) from the start of the server build, beside the content load and the bundling; at
  * its end, what the page render needs is handed over (./build-handoff.ts). The pages, the search
  * index, the feed, the sitemap and the hosting files are written by scripts/prerender.ts, in a
  * process of its own, once this one has ended (./build-artifacts.ts).
@@ -41,9 +41,11 @@ export function buildArtifacts(): Plugin {
     async buildStart() {
       if (this.environment?.name !== 'ssr') return
       if (!content) throw new Error(`site:build-artifacts needs the ${CONTENT_PLUGIN} plugin`)
-      const { entries, errors } = await content.load()
+      // The cards need only each entry's data: they are drawn while the MDX bodies are checked
+      // and compiled, which is most of the content load.
+      const entries = await content.dataChecked()
       // Content with problems stops the build where the content plugin reports them.
-      if (errors.length) return
+      if (!entries) return
       const site = entries.get('site')![0]!.data as EntryData<'site'>
       cards = writeSocialCards(
         path.join(distDir, 'client'),

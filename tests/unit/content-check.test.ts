@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process'
+import { appendFile, cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../content/_lib/load.ts'
+import { loadContent, type DataEntry } from '../../content/_lib/load.ts'
+import type { MdxCompiler } from '../../content/_lib/mdx-compiler.ts'
 import { formatAnnotations, formatReport } from '../../content/_lib/report.ts'
 import { collections } from '../../content/config.ts'
+import { scratchDir } from './scratch-dir.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -63,6 +66,81 @@ describe('content check', () => {
     expect(annotations).toBe(
       '::error file=content/a%2Cb.yaml,line=3,col=7,title=Content%3A hero.title::100%25 wrong%0Areally',
     )
+  })
+})
+
+// The build starts the social cards from the data alone, while the MDX bodies are still checked.
+describe('the data, before the bodies', () => {
+  const scratch = scratchDir('content-data-')
+  type Handed = ReadonlyMap<string, DataEntry[]> | undefined
+  const load = async (project: string) => {
+    const handed: Handed[] = []
+    let loaded = false
+    const result = await loadContent(project, collections, {
+      onDataChecked: (entries) => {
+        expect(loaded, 'handed over before the load is done').toBe(false)
+        handed.push(entries)
+      },
+    }).finally(() => (loaded = true))
+    expect(handed).toHaveLength(1)
+    return { result, data: handed[0] }
+  }
+  const copyContent = async (name: string) => {
+    const project = path.join(scratch(), name)
+    await cp(path.join(root, 'content'), path.join(project, 'content'), { recursive: true })
+    return project
+  }
+
+  it('are the entries the load publishes, data and all', async () => {
+    const { result, data } = await load(root)
+    expect(result.errors).toEqual([])
+    const published = new Map(
+      [...result.entries].map(([name, list]) => [
+        name,
+        list.map(({ id, collection, file, data }) => ({ id, collection, file, data })),
+      ]),
+    )
+    expect(data).toEqual(published)
+  })
+
+  it('are withheld when the data of a file has a problem', async () => {
+    const project = await copyContent('bad-data')
+    const site = path.join(project, 'content/site.yaml')
+    await writeFile(site, (await readFile(site, 'utf8')).replace(/^phone:.*$/m, ''))
+    const { result, data } = await load(project)
+    expect(formatReport(result.errors)).toContain('content/site.yaml:')
+    expect(data).toBeUndefined()
+  })
+
+  it('are handed over before any body is checked', async () => {
+    const project = await copyContent('order')
+    const order: string[] = []
+    // A compiler that only notes when the check comes to a body (MdxCompiler.parseOnce).
+    const compiler: MdxCompiler = {
+      stats: { compiled: 0, reused: 0, fromParsedTree: 0 },
+      compile: () => Promise.reject(new Error('not compiled in this test')),
+      parseOnce: async () => {
+        order.push('body')
+        return undefined
+      },
+    }
+    const { errors } = await loadContent(project, collections, {
+      cache: true,
+      compiler,
+      onDataChecked: () => order.push('data'),
+    })
+    expect(errors).toEqual([])
+    expect(order.filter((step) => step === 'body').length).toBeGreaterThan(5)
+    expect(order[0]).toBe('data')
+  })
+
+  it('are handed over when only a body is wrong, and the load still fails on it', async () => {
+    const project = await copyContent('bad-body')
+    const article = 'content/articles/calibrating-interviewers.mdx'
+    await appendFile(path.join(project, article), '\n<NoSuchComponent />\n')
+    const { result, data } = await load(project)
+    expect(result.errors.map((error) => [error.file, error.field])).toEqual([[article, '(body)']])
+    expect(data?.get('articles')?.map((entry) => entry.id)).toContain('calibrating-interviewers')
   })
 })
 
