@@ -5,6 +5,7 @@ import { CONTENT_PLUGIN, type ContentApi } from '../../content/_lib/vite-plugin.
 import type { EntryData } from '../../content/config.ts'
 import { resolveSiteUrl } from '../../renderer/site-origin.ts'
 import { writeBuildHandoff } from './build-handoff.ts'
+import { RENDER_THREAD } from './render-pages/render-pages.ts'
 import { routeTableOf } from './routes.ts'
 import { DEFAULT_CACHE_DIR } from './social-card/card-cache.ts'
 import { writeSocialCards, type SocialCardReport } from './social-card/write-social-cards.ts'
@@ -41,6 +42,8 @@ export function buildArtifacts(): Plugin {
     async buildStart() {
       if (this.environment?.name !== 'ssr') return
       if (!content) throw new Error(`site:build-artifacts needs the ${CONTENT_PLUGIN} plugin`)
+      // The page render's thread, built with the app it renders (RENDER_THREAD).
+      this.emitFile({ type: 'chunk', id: RENDER_THREAD.source, fileName: RENDER_THREAD.fileName })
       // The cards need only each entry's data: they are drawn while the MDX bodies are checked
       // and compiled, which is most of the content load.
       const entries = await content.dataChecked()

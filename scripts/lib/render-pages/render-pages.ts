@@ -4,11 +4,25 @@
 // last page (vikejs/vike#3159): at 5,000 articles that was 1.2 GB, held on top of the bundler's
 // memory in the `vike build` process. Here nothing outlives its page, and the bundler's process
 // has ended before the first page is rendered.
+import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { RenderMessage, RenderRequest, RenderThreadOptions } from './protocol.ts'
 
 export { NOT_FOUND_PATH, pageFile } from './page-file.ts'
+
+/**
+ * The render thread (./render-thread.ts) is built into the server build, beside the app it
+ * renders (../vite-plugin-build-artifacts.ts): plain JavaScript, so the thread runs without tsx,
+ * whose loader hooks would stand between it and every module of the app (2 s more per build).
+ */
+export const RENDER_THREAD = {
+  source: fileURLToPath(new URL('./render-thread.ts', import.meta.url)),
+  /** In dist/server. */
+  fileName: 'render-thread.mjs',
+}
 
 /** Pages a thread is sent at a time: few, so that pages come back close to the order given. */
 const BATCH = 16
@@ -54,8 +68,16 @@ export function startRenderThreads(
       job = undefined
     }
   }
-  const workers = Array.from({ length: Math.max(1, threads) }, () => {
-    const worker = new Worker(new URL('./render-thread.mjs', import.meta.url), {
+  const serverDir = path.join(distDir, 'server')
+  const missing = ['entry.mjs', RENDER_THREAD.fileName]
+    .map((file) => path.join(serverDir, file))
+    .find((file) => !existsSync(file))
+  if (missing)
+    failure = new Error(`${missing} is missing: run \`vike build\` before rendering the pages.`)
+  const workers = Array.from({ length: missing ? 0 : Math.max(1, threads) }, () => {
+    const worker = new Worker(path.join(serverDir, RENDER_THREAD.fileName), {
+      // Not this process's `--import tsx`: the thread and the app it loads are JavaScript.
+      execArgv: [],
       workerData: { distDir } satisfies RenderThreadOptions,
     })
     worker.on('message', (message: RenderMessage) => {

@@ -1,7 +1,7 @@
 // A render thread: loads the server build once, then renders the pages it is sent with Vike's
 // renderPage(), as a server would answer them, writes each into dist/client and sends it back
-// for the search index and the scan.
-import { existsSync } from 'node:fs'
+// for the search index and the scan. Built into dist/server with the app (RENDER_THREAD in
+// ./render-pages.ts); started by ./render-pages.ts once both are there.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -21,8 +21,6 @@ const clientDir = path.join(distDir, 'client')
 const serverEntry = path.join(distDir, 'server/entry.mjs')
 
 try {
-  if (!existsSync(serverEntry))
-    throw new Error(`${serverEntry} is missing: run \`vike build\` before rendering the pages.`)
   // The server build registers itself with Vike's runtime; renderPage() then serves from it.
   await import(pathToFileURL(serverEntry).href)
   const { renderPage } = await import('vike/server')
