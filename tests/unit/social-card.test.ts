@@ -12,6 +12,7 @@ import {
   readableDate,
 } from '../../scripts/lib/social-card/card-content.ts'
 import { drawCard } from '../../scripts/lib/social-card/draw-card.ts'
+import { startDrawThread } from '../../scripts/lib/social-card/draw-thread.ts'
 import { writeSocialCards } from '../../scripts/lib/social-card/write-social-cards.ts'
 import { scratchDir } from './scratch-dir.ts'
 
@@ -64,6 +65,19 @@ describe('one card', () => {
     expect(again!.equals(alone)).toBe(true)
     expect((await drawCard(other)).equals(alone)).toBe(false)
   }, 30_000)
+
+  it('draws on its own thread the same picture as in this one', async () => {
+    const content = cardContent({ title: 'Startups', subtitle: 'Hiring, simplified.' }, site)
+    const thread = startDrawThread()
+    try {
+      const [there, here] = await Promise.all([thread.draw(content), drawCard(content)])
+      expectCardPng(there)
+      expect(there.equals(here)).toBe(true)
+    } finally {
+      await thread.close()
+    }
+    await expect(thread.draw(content)).rejects.toThrow('the drawing thread was stopped')
+  }, 60_000)
 })
 
 describe('the cache key', () => {

@@ -1,9 +1,8 @@
 // The build step: one card per route into dist/client/social-cards/, where the document head
 // points (renderer/social-card-path.ts). Cards whose words, template and fonts are unchanged come
-// from the cache; the rest are drawn, one per core at a time, and cached. Either way the card in
-// dist/ is a hard link to the cached file (see FileCache.linkTo).
+// from the cache; the rest are drawn on a thread of their own (./draw-thread.ts) and cached.
+// Either way the card in dist/ is a hard link to the cached file (see FileCache.linkTo).
 import { mkdir, writeFile } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import type { RouteEntry } from '../../../content/routes.ts'
 import { socialCardPath } from '../../../renderer/social-card-path.ts'
@@ -28,7 +27,7 @@ export async function writeSocialCards(
     signal,
   }: {
     cacheDir?: string
-    /** Stops the drawing: the cards not drawn yet are not started, and the step fails. */
+    /** Stops the drawing thread; the cards not drawn yet fail. */
     signal?: AbortSignal
   } = {},
 ): Promise<SocialCardReport> {
@@ -64,22 +63,20 @@ export async function writeSocialCards(
   const drawStarted = performance.now()
   if (missing.length) {
     // Loaded only when a card is drawn: most builds take every card from the cache.
-    const { drawCard } = await import('./draw-card.ts')
-    // The renderer works off this thread, on libuv's pool. A few cards per core are in flight:
-    // this thread may be busy with other work (the content load) when one is done, and the
-    // pool must not run dry while it is.
-    let next = 0
-    const lane = async () => {
-      while (next < missing.length) {
-        signal?.throwIfAborted()
-        const card = missing[next++]!
-        const png = await drawCard(card.content)
-        await cache.put(card.key, png)
-        if (!(await cache.linkTo(card.key, card.file))) await writeFile(card.file, png)
-      }
+    const { startDrawThread } = await import('./draw-thread.ts')
+    const thread = startDrawThread()
+    signal?.addEventListener('abort', () => void thread.close(), { once: true })
+    try {
+      await Promise.all(
+        missing.map(async (card) => {
+          const png = await thread.draw(card.content)
+          await cache.put(card.key, png)
+          if (!(await cache.linkTo(card.key, card.file))) await writeFile(card.file, png)
+        }),
+      )
+    } finally {
+      await thread.close()
     }
-    const lanes = Math.min(availableParallelism() * 4, missing.length)
-    await Promise.all(Array.from({ length: lanes }, lane))
   }
   const drawMs = performance.now() - drawStarted
   return {
