@@ -2,7 +2,7 @@
 // renderPage(), as a server would answer them, writes each into dist/client and sends it back
 // for the search index and the scan. Built into dist/server with the app (RENDER_THREAD in
 // ./render-pages.ts); started by ./render-pages.ts once both are there.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parentPort, workerData } from 'node:worker_threads'
@@ -24,7 +24,6 @@ try {
   // The server build registers itself with Vike's runtime; renderPage() then serves from it.
   await import(pathToFileURL(serverEntry).href)
   const { renderPage } = await import('vike/server')
-  const folders = new Map<string, Promise<unknown>>()
 
   const render = async (pagePath: string) => {
     const pageContext = await renderPage({ urlOriginal: pagePath })
@@ -39,11 +38,8 @@ try {
       )
     }
     const html = response.body
-    const file = path.join(clientDir, pageFile(pagePath))
-    const folder = path.dirname(file)
-    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }))
-    await folders.get(folder)
-    await writeFile(file, html)
+    // Its folder is there: startRenderThreads' render() made every page's.
+    await writeFile(path.join(clientDir, pageFile(pagePath)), html)
     post({ kind: 'page', path: pagePath, html })
   }
 
