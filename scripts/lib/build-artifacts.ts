@@ -61,6 +61,9 @@ export async function buildPages(
     const paths = [...routes.map((route) => route.path), NOT_FOUND_PATH].toSorted()
     pages.order(paths)
     const rendered = await renderThreads.render(paths, pages.add)
+    // Done with: their memory (the app and its content, once per thread) goes before Pagefind
+    // builds its index, the build's peak.
+    await renderThreads.close()
     const artifacts = await writeBuildArtifacts(distDir, handoff, { routes, pages })
     await rm(path.join(distDir, 'server'), { recursive: true, force: true })
     return { ...artifacts, rendered }
