@@ -48,10 +48,8 @@ export function contentCollections(
   let root = process.cwd()
   let drafts: DraftMode = 'omit'
   let server: ViteDevServer | undefined
-  let built: Promise<LoadResult> | undefined
   let builtImages: Promise<Map<string, ResponsiveImage>> | undefined
   let compiler: MdxCompiler | undefined
-  let builtData: Promise<ReadonlyMap<string, DataEntry[]> | undefined> | undefined
   // Each body the check parses is compiled from that one parse (MdxCompiler.parseOnce).
   const loadAll = () => {
     let dataChecked!: (entries: ReadonlyMap<string, DataEntry[]> | undefined) => void
@@ -71,19 +69,13 @@ export function contentCollections(
     )
     return { result, data }
   }
+  let built: ReturnType<typeof loadAll> | undefined
   const api: ContentApi = {
-    load() {
-      if (server) return loadAll().result
-      if (!built) ({ result: built, data: builtData } = loadAll())
-      return built
-    },
+    load: () => (server ? loadAll() : (built ??= loadAll())).result,
     async dataChecked() {
-      if (server) {
-        const { entries, errors } = await api.load()
-        return errors.length ? undefined : entries
-      }
-      void api.load().catch(() => undefined)
-      return builtData!
+      if (!server) return (built ??= loadAll()).data
+      const { entries, errors } = await api.load()
+      return errors.length ? undefined : entries
     },
     images: async () => {
       if (!server && builtImages) return builtImages
