@@ -27,11 +27,6 @@ function cardRenderer(): Promise<Renderer> {
 
 /** The card as a 1200×630 PNG. */
 export async function drawCard(content: CardContent): Promise<Buffer> {
-  const png = await (
-    await cardRenderer()
-  ).render(cardTemplate(content), {
-    ...SOCIAL_CARD_SIZE,
-    format: 'png',
-  })
-  return Buffer.from(png.buffer, png.byteOffset, png.length)
+  const takumi = await cardRenderer()
+  return takumi.render(cardTemplate(content), { ...SOCIAL_CARD_SIZE, format: 'png' })
 }
