@@ -2,6 +2,7 @@
 // waiting, and asks for the search index and the scan once every page is in.
 import { Worker } from 'node:worker_threads'
 import type { PageScanResult } from '../page-scan.ts'
+import { workerCalls } from '../worker-calls.ts'
 import type { PageThreadMessage, PageThreadOptions, PageThreadRequest } from './protocol.ts'
 
 type Request = PageThreadRequest extends infer R ? (R extends { id: number } ? R : never) : never
@@ -12,50 +13,33 @@ export type PageThread = ReturnType<typeof startPageThread>
 export function startPageThread(options: PageThreadOptions) {
   // Pages sent before the thread has started wait in its message queue.
   const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: options })
-  const waiting = new Map<
-    number,
-    { resolve: (value: unknown) => void; reject: (error: Error) => void }
-  >()
-  let nextId = 0
-  let failure: Error | undefined
-  const fail = (error: Error) => {
-    failure ??= error
-    for (const { reject } of waiting.values()) reject(failure)
-    waiting.clear()
-  }
+  const calls = workerCalls(worker, 'page thread')
   worker.on('message', (message: PageThreadMessage) => {
-    if (message.kind === 'failed') return fail(message.error)
-    const answer = waiting.get(message.id)
-    waiting.delete(message.id)
-    if (message.error !== undefined) answer?.reject(message.error)
-    else answer?.resolve(message.result)
+    if (message.kind === 'failed') return calls.fail(message.error)
+    calls.answer(message.id, message)
   })
-  worker.on('error', fail)
-  worker.on('exit', (code) => fail(new Error(`the page thread stopped (exit code ${code})`)))
 
   let batch: { url: string; html: string }[] = []
   const flush = () => {
-    if (batch.length && !failure)
+    if (batch.length && !calls.failure)
       worker.postMessage({ kind: 'pages', pages: batch } satisfies PageThreadRequest)
     batch = []
   }
-  const ask = <T>(question: Question) =>
-    new Promise<T>((resolve, reject) => {
-      flush()
-      if (failure) return reject(failure)
-      const id = nextId++
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject })
-      worker.postMessage({ ...question, id } satisfies PageThreadRequest)
-    })
+  const ask = <T>(question: Question) => {
+    flush()
+    return calls.call<T>((id) =>
+      worker.postMessage({ ...question, id } satisfies PageThreadRequest),
+    )
+  }
 
   return {
     /** The addresses in the order they will be rendered. */
     order(urls: string[]) {
-      if (!failure) worker.postMessage({ kind: 'order', urls } satisfies PageThreadRequest)
+      if (!calls.failure) worker.postMessage({ kind: 'order', urls } satisfies PageThreadRequest)
     },
     /** A page the moment it is prerendered: `url` is its address, `html` its document. */
     add(url: string, html: string) {
-      if (failure) return
+      if (calls.failure) return
       // Sent in batches, once the build's thread yields: a message costs about as much to send as a
       // page does to copy.
       if (!batch.length) setImmediate(flush)
