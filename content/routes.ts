@@ -1,7 +1,7 @@
 // Which collections have pages, and at which address: the one home of routing. The route table
 // below feeds the pages the build renders (scripts/prerender.ts), the route functions of pages/
-// (pages/routing.ts), the
-// not-found page's guard, the breadcrumbs, the sitemap, the hosting redirects and the tests.
+// (pages/routing.ts), the not-found page's guard, the breadcrumbs, the sitemap, the hosting
+// redirects and the tests.
 // A new routable collection is one line in `routedCollections` plus its folder in pages/.
 import { listItemKey } from './_lib/collection.ts'
 import type { CollectionName, EntryData } from './config.ts'

@@ -119,7 +119,7 @@ async function writeBuildArtifacts(
   )
   await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl))
   await copyImages(clientDir, images)
-  // The pages Vike wrote are all there now; the page thread scans any it was not handed.
+  // Every page is written now; the page thread scans any HTML file it was not handed.
   const { articleBodies, inlineSources } = await options.pages.scan(await listFiles(clientDir))
   const bodies = new Map(articleBodies)
   const articleBody = (id: string) => {

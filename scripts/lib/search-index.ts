@@ -22,7 +22,8 @@ export type SearchIndex = Awaited<ReturnType<typeof openSearchIndex>>
  * Pagefind's files depend on the order it takes pages in, and the render, with several pages
  * in flight on several threads, finishes them in an order that varies from build to build. So
  * pages go to Pagefind one at a time, in the order they are handed out (`order`): one that
- * finishes early waits for those before it, which is a few pages. Addresses outside that order go last, sorted.
+ * finishes early waits for those before it, which is a few pages. Addresses outside that order
+ * go last, sorted.
  */
 export async function openSearchIndex(clientDir: string) {
   const outputPath = path.join(clientDir, PAGEFIND_PATH)

@@ -1,4 +1,4 @@
-// The build's side of the page thread (./worker.ts): hands each prerendered page over without
+// The build's side of the page thread (./worker.ts): hands each rendered page over without
 // waiting, and asks for the search index and the scan once every page is in.
 import { Worker } from 'node:worker_threads'
 import type { PageScanResult } from '../page-scan.ts'
@@ -37,11 +37,11 @@ export function startPageThread(options: PageThreadOptions) {
     order(urls: string[]) {
       if (!calls.failure) worker.postMessage({ kind: 'order', urls } satisfies PageThreadRequest)
     },
-    /** A page the moment it is prerendered: `url` is its address, `html` its document. */
+    /** A page the moment it is rendered: `url` is its address, `html` its document. */
     add(url: string, html: string) {
       if (calls.failure) return
-      // Sent in batches, once the build's thread yields: a message costs about as much to send as a
-      // page does to copy.
+      // Sent in batches, once the build's thread yields: a message costs about as much to send
+      // as a page does to copy.
       if (!batch.length) setImmediate(flush)
       batch.push({ url, html })
     },
