@@ -2,6 +2,7 @@
 // only when what they show changes.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { RouteEntry } from '../../content/routes.ts'
 import { socialCardPath } from '../../renderer/social-card-path.ts'
@@ -38,6 +39,23 @@ describe('one card', () => {
       date: '2026-03-03',
     }
     expectCardPng(await drawCard(cardContent(article, site)))
+  }, 30_000)
+
+  it('paints the large disc as brand600 at 55 % over the brand700 background', async () => {
+    // The disc is drawn in the blended colour, not as a translucent layer (card-template.ts).
+    const png = await drawCard(cardContent({ title: 'Process' }, site))
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
+    const at = (x: number, y: number) => {
+      const offset = (y * info.width + x) * info.channels
+      return [...data.subarray(offset, offset + 3)]
+    }
+    const over = (top: number[], bottom: number[], opacity: number) =>
+      top.map((value, index) => Math.round(value * opacity + bottom[index]! * (1 - opacity)))
+    const brand600 = [0x4f, 0x46, 0xe5]
+    const brand700 = [0x43, 0x38, 0xca]
+    expect(at(10, 620), 'background').toEqual(brand700)
+    expect(at(900, 200), 'large disc only').toEqual(over(brand600, brand700, 0.55))
+    expect(at(1080, 90), 'small disc').toEqual(brand600)
   }, 30_000)
 
   it('shows a date as words and refuses one that is not a real YYYY-MM-DD day', () => {
