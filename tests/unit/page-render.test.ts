@@ -104,4 +104,18 @@ describe('a page that cannot be rendered', () => {
       '/terms-of-service did not render: it answered 500 instead of 200: a deliberate failure',
     )
   })
+
+  it('fails the render, naming the folder, when a page has nowhere to go', async () => {
+    // The failed build above left its server build; a file stands where a page's folder goes.
+    const distDir = path.join(project, 'dist')
+    await writeFile(path.join(distDir, 'client/in-the-way'), 'not a folder')
+    const threads = startRenderThreads(distDir)
+    try {
+      await expect(threads.render(['/', '/in-the-way/page'], () => {})).rejects.toThrow(
+        `ENOTDIR: not a directory, mkdir '${path.join(distDir, 'client/in-the-way/page')}'`,
+      )
+    } finally {
+      await threads.close()
+    }
+  })
 })
