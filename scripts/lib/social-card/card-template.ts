@@ -39,6 +39,8 @@ const PALETTE = {
   brand700: '#4338ca',
   white: '#ffffff',
 }
+/** The card's own colour, under the discs and the words. */
+const BACKGROUND = PALETTE.brand700
 const MARK_PATH = 'M9 11h9a5 5 0 0 1 0 10h-4v4H9zm5 4v2h4a1 1 0 0 0 0-2z'
 const MARK_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${PALETTE.white}"/><path d="${MARK_PATH}" fill="${PALETTE.brand700}"/></svg>`
 
@@ -61,7 +63,7 @@ function blend(top: string, bottom: string, opacity: number): string {
 }
 
 /**
- * A flat disc behind the content, brand600 at `opacity` over the background. Drawn in the
+ * A flat disc behind the content, brand600 at `opacity` over the BACKGROUND. Drawn in the
  * blended colour: the discs lie on the plain background (the second over the first is opaque),
  * so the card is the same, and a translucent layer cost Takumi a quarter of each card's time.
  */
@@ -73,7 +75,7 @@ const disc = (size: number, right: number, top: number, opacity: number) =>
     right,
     top,
     borderRadius: size / 2,
-    backgroundColor: blend(PALETTE.brand600, PALETTE.brand700, opacity),
+    backgroundColor: blend(PALETTE.brand600, BACKGROUND, opacity),
   })
 
 /** Positioned like the discs, so it paints over them in tree order. */
@@ -93,7 +95,7 @@ export function cardTemplate({ title, subtitle, author, date, siteName, host }: 
       padding: '64px 80px',
       color: PALETTE.white,
       fontFamily: 'Inter',
-      backgroundColor: PALETTE.brand700,
+      backgroundColor: BACKGROUND,
     },
     disc(600, -180, -210, 0.55),
     disc(340, -50, -80, 1),
