@@ -10,8 +10,6 @@ export interface DrawRequest {
 }
 export type DrawReply = { id: number; png: Uint8Array } | { id: number; error: string }
 
-export type DrawThread = ReturnType<typeof startDrawThread>
-
 export function startDrawThread() {
   const worker = new Worker(new URL('./draw-worker.mjs', import.meta.url))
   const calls = workerCalls(worker, 'drawing thread')

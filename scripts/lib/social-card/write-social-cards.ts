@@ -1,6 +1,7 @@
 // The build step: one card per route into dist/client/social-cards/, where the document head
-// points (renderer/social-card-path.ts). Cards whose words, template and fonts are unchanged come
-// from the cache; the rest are drawn on a thread of their own (./draw-thread.ts) and cached.
+// points (renderer/social-card-path.ts). Cards whose words and drawing (template, fonts, renderer:
+// DRAWING_VERSION) are unchanged come from the cache; the rest are drawn on a thread of their own
+// (./draw-thread.ts) and cached.
 // Either way the card in dist/ is a hard link to the cached file (see FileCache.linkTo).
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
