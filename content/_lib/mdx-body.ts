@@ -135,8 +135,22 @@ function checkComponent(
 ): BodyProblem[] {
   const name = node.name ?? ''
   const names = Object.keys(components)
-  // Plain HTML tags (lowercase) are Markdown's own; components start with a capital letter.
-  if (/^[a-z]/.test(name)) return []
+  // Plain HTML tags (lowercase) are Markdown's own; components start with a capital letter. The
+  // site's styles are made from its components' code only (renderer/styles.css), so a class in a
+  // body would style nothing.
+  if (/^[a-z]/.test(name))
+    return node.attributes.flatMap((attribute) =>
+      attribute.type === 'mdxJsxAttribute' && ['class', 'className'].includes(attribute.name)
+        ? [
+            {
+              position: attribute.position
+                ? { line: attribute.position.start.line, column: attribute.position.start.column }
+                : position,
+              message: `<${name} ${attribute.name}>: a body’s look comes from the site, not from classes; writers can use: ${names.map((known) => `<${known}>`).join(', ')}`,
+            },
+          ]
+        : [],
+    )
   const component = components[name]
   if (!component) {
     const suggestion = closest(name, names)

@@ -66,7 +66,7 @@ export async function openIslandPage(
   </head>
   <body class="bg-white text-slate-900 antialiased">
     <main class="mx-auto max-w-6xl p-8">
-      <h1 class="mb-8 text-3xl font-bold">${heading}</h1>
+      <h1 class="mb-6 text-3xl font-bold">${heading}</h1>
       ${body}
     </main>
   </body>

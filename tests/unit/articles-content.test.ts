@@ -69,6 +69,8 @@ const files: Record<string, string> = {
     '',
     '<Figure src="./images/absent.png" alt="Absent" caption="Gone" />',
     '',
+    'A <span className="text-red-600">red</span> word.',
+    '',
   ].join('\n'),
 }
 
@@ -104,6 +106,7 @@ describe('articles in MDX', () => {
       'content/articles/bad.mdx:20:1  (body)  <KeyFigure> goes inside <KeyFigures>',
       'content/articles/bad.mdx:20:1  (body)  <KeyFigure> needs label="…": What it measures, e.g. "report turnaround".',
       'content/articles/bad.mdx:22:9  (body)  no image content/articles/images/absent.png: add the file, or correct the name',
+      'content/articles/bad.mdx:24:9  (body)  <span className>: a body’s look comes from the site, not from classes; writers can use: <Callout>, <KeyFigures>, <KeyFigure>, <PullQuote>, <Figure>, <BookingCta>',
     ])
   })
 
