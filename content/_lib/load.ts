@@ -189,8 +189,15 @@ export async function loadContent(
   const sources: { candidate: Candidate; source: SourceFile; text: string }[] = []
   const omittedIds = new Map<string, Set<string>>()
   for (const name of Object.keys(collections)) omittedIds.set(name, new Set())
-  for (const candidate of candidates) {
-    const text = await readFile(candidate.absolute, 'utf8')
+  // Many read at once: read one after another, a thousand articles took 1.3 s, most of it spent
+  // waiting for each read in turn while the client build kept this thread busy. A few dozen, not
+  // all: each open file takes a descriptor, and some systems allow a process 256.
+  const reads = pLimit(32)
+  const texts = await Promise.all(
+    candidates.map(({ absolute }) => reads(() => readFile(absolute, 'utf8'))),
+  )
+  for (const [index, candidate] of candidates.entries()) {
+    const text = texts[index]!
     const source = readSource(candidate.file, text)
     for (const { position, message } of source.syntaxErrors)
       errors.push({ file: candidate.file, ...atPosition(position), field: '(file)', message })
