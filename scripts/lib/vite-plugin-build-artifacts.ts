@@ -11,11 +11,12 @@ import { DEFAULT_CACHE_DIR } from './social-card/card-cache.ts'
 import { writeSocialCards, type SocialCardReport } from './social-card/write-social-cards.ts'
 
 /**
- * The server build's part of the build's own files. Each route's social card is drawn (or taken
- * from the cache) from the start of the server build, beside the content load and the bundling; at
- * its end, what the page render needs is handed over (./build-handoff.ts). The pages, the search
- * index, the feed, the sitemap and the hosting files are written by scripts/prerender.ts, in a
- * process of its own, once this one has ended (./build-artifacts.ts).
+ * The build's own files, beside Vite's. Each route's social card is drawn (or taken from the
+ * cache) from the moment the content's data is checked, beside the bundling and the MDX bodies'
+ * check and compile; at the server build's end, what the page render needs is handed over
+ * (./build-handoff.ts). The pages, the search index, the feed, the sitemap and the hosting files
+ * are written by scripts/prerender.ts, in a process of its own, once this one has ended
+ * (./build-artifacts.ts).
  */
 export function buildArtifacts(): Plugin {
   let distDir = path.resolve('dist')
@@ -23,11 +24,30 @@ export function buildArtifacts(): Plugin {
   let supabaseUrl: string | undefined
   let socialCardCache = path.resolve(DEFAULT_CACHE_DIR)
   let content: ContentApi | undefined
-  let cards: Promise<SocialCardReport> | undefined
+  let cards: Promise<SocialCardReport | undefined> | undefined
   const stopCards = new AbortController()
+  const clientWritten = settlement()
+  const startCards = async (api: ContentApi) => {
+    const entries = await api.dataChecked()
+    // Content with problems stops the build where the content plugin reports them.
+    if (!entries) return undefined
+    const site = entries.get('site')![0]!.data as EntryData<'site'>
+    return writeSocialCards(
+      path.join(distDir, 'client'),
+      routeTableOf(entries),
+      { siteName: site.name, host: new URL(resolveSiteUrl(site.url)).host },
+      {
+        cacheDir: socialCardCache,
+        signal: stopCards.signal,
+        clientDirReady: clientWritten.promise,
+      },
+    )
+  }
   return {
     name: 'site:build-artifacts',
     apply: 'build',
+    // One instance for the client and server builds: the cards the first starts, the second ends.
+    sharedDuringBuild: true,
     configResolved(config) {
       // Vike builds the client into <outDir>/client and the server into <outDir>/server.
       distDir = path.dirname(path.resolve(config.root, config.build.outDir))
@@ -39,37 +59,38 @@ export function buildArtifacts(): Plugin {
       content = config.plugins.find((plugin) => plugin.name === CONTENT_PLUGIN)?.api as
         ContentApi | undefined
     },
-    async buildStart() {
-      if (this.environment?.name !== 'ssr') return
+    buildStart() {
       if (!content) throw new Error(`site:build-artifacts needs the ${CONTENT_PLUGIN} plugin`)
-      // The page render's thread, built with the app it renders (RENDER_THREAD).
-      this.emitFile({ type: 'chunk', id: RENDER_THREAD.source, fileName: RENDER_THREAD.fileName })
-      // The cards need only each entry's data: they are drawn while the MDX bodies are checked
-      // and compiled, which is most of the content load.
-      const entries = await content.dataChecked()
-      // Content with problems stops the build where the content plugin reports them.
-      if (!entries) return
-      const site = entries.get('site')![0]!.data as EntryData<'site'>
-      cards = writeSocialCards(
-        path.join(distDir, 'client'),
-        routeTableOf(entries),
-        { siteName: site.name, host: new URL(resolveSiteUrl(site.url)).host },
-        { cacheDir: socialCardCache, signal: stopCards.signal },
-      )
+      // The first build (the client's) starts the cards. They need only each entry's data, so
+      // they are drawn while the client is bundled and the MDX bodies are checked and compiled.
+      cards ??= startCards(content)
       // Awaited in closeBundle; a failure before then must not go unhandled.
       cards.catch(() => undefined)
+      // The page render's thread, built with the app it renders (RENDER_THREAD).
+      if (this.environment?.name === 'ssr')
+        this.emitFile({ type: 'chunk', id: RENDER_THREAD.source, fileName: RENDER_THREAD.fileName })
     },
     async buildEnd(error) {
-      if (this.environment?.name !== 'ssr' || !error || !cards) return
+      if (!error || !cards) return
       stopCards.abort()
+      clientWritten.fail(error)
       await cards.catch(() => undefined)
     },
     closeBundle: {
       sequential: true,
       order: 'post',
       async handler() {
+        // Vike builds the client first; its files are in dist/client now, the cards go beside.
+        if (this.environment?.name === 'client') return clientWritten.done()
         if (this.environment?.name !== 'ssr' || !cards) return
+        // The cards would wait for it forever.
+        if (!clientWritten.settled)
+          throw new Error(
+            'site:build-artifacts: the client build must be written before the server build',
+          )
         const socialCards = await cards
+        // Content with problems: the content plugin has stopped the build.
+        if (!socialCards) return
         const perCard = socialCards.drawn
           ? `, ${socialCards.msPerDrawnCard.toFixed(0)} ms a card`
           : ''
@@ -87,4 +108,26 @@ export function buildArtifacts(): Plugin {
       },
     },
   }
+}
+
+/** A promise and the two ways to settle it. */
+function settlement() {
+  let resolve!: () => void
+  let reject!: (error: Error) => void
+  const promise = new Promise<void>((...settle) => ([resolve, reject] = settle))
+  // Failed when the build fails; whoever waits on it then fails too.
+  promise.catch(() => undefined)
+  const state = {
+    promise,
+    settled: false,
+    done() {
+      state.settled = true
+      resolve()
+    },
+    fail(error: Error) {
+      state.settled = true
+      reject(error)
+    },
+  }
+  return state
 }

@@ -1,9 +1,10 @@
 // The social cards: real 1200×630 PNGs, one per route at the address the head gives, drawn again
 // only when what they show changes.
-import { readFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { RouteEntry } from '../../content/routes.ts'
 import { socialCardPath } from '../../renderer/social-card-path.ts'
 import { cardKey } from '../../scripts/lib/social-card/card-cache.ts'
@@ -167,6 +168,25 @@ describe('the build step', () => {
     expect(
       (await readFile(path.join(third, home))).equals(await readFile(path.join(first, home))),
     ).toBe(false)
+  }, 60_000)
+
+  it('draws into the cache at once, and places the cards once their folder is ready', async () => {
+    const cacheDir = path.join(scratch(), 'early-cache')
+    const clientDir = path.join(scratch(), 'early')
+    let ready!: () => void
+    const clientDirReady = new Promise<void>((resolve) => (ready = resolve))
+    const writing = writeSocialCards(clientDir, routes, site, { cacheDir, clientDirReady })
+    await vi.waitFor(
+      async () =>
+        expect((await readdir(cacheDir)).filter((file) => file.endsWith('.png'))).toHaveLength(3),
+      { timeout: 30_000, interval: 50 },
+    )
+    // The client build empties its folder when it writes: nothing may be there before.
+    expect(existsSync(clientDir)).toBe(false)
+    ready()
+    expect(await writing).toMatchObject({ drawn: 3, reused: 0 })
+    for (const { path: pagePath } of routes)
+      expectCardPng(await readFile(path.join(clientDir, socialCardPath(pagePath))))
   }, 60_000)
 
   it('names the route whose card cannot be drawn', async () => {

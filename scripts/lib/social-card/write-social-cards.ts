@@ -3,7 +3,7 @@
 // DRAWING_VERSION) are unchanged come from the cache; the rest are drawn on a thread of their own
 // (./draw-thread.ts) and cached.
 // Either way the card in dist/ is a hard link to the cached file (see FileCache.linkTo).
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { RouteEntry } from '../../../content/routes.ts'
 import { socialCardPath } from '../../../renderer/social-card-path.ts'
@@ -26,10 +26,16 @@ export async function writeSocialCards(
   {
     cacheDir = DEFAULT_CACHE_DIR,
     signal,
+    clientDirReady,
   }: {
     cacheDir?: string
     /** Stops the drawing thread; the cards not drawn yet fail. */
     signal?: AbortSignal
+    /**
+     * When clientDir may be written to. Cards are drawn into the cache at once, and put in
+     * clientDir once it is ready: the client build empties it when it writes its own files.
+     */
+    clientDirReady?: Promise<unknown>
   } = {},
 ): Promise<SocialCardReport> {
   const started = performance.now()
@@ -42,44 +48,44 @@ export async function writeSocialCards(
       throw new Error(`${route.path}: ${(error as Error).message}`, { cause: error })
     }
   })
-
-  const folders = new Map<string, Promise<unknown>>()
-  const cardFile = async (pagePath: string) => {
-    const file = path.join(clientDir, socialCardPath(pagePath).slice(1))
-    const folder = path.dirname(file)
-    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }))
-    await folders.get(folder)
-    return file
-  }
-  const missing: ((typeof cards)[number] & { file: string })[] = []
-  await Promise.all(
-    cards.map(async (card) => {
-      const file = await cardFile(card.route.path)
-      if (!(await cache.linkTo(card.key, file))) missing.push({ ...card, file })
-    }),
-  )
+  const known = await Promise.all(cards.map((card) => cache.has(card.key)))
+  const missing = cards.filter((_, index) => !known[index])
 
   // A build that failed while the cache was read draws nothing.
   signal?.throwIfAborted()
   const drawStarted = performance.now()
-  if (missing.length) {
-    // Loaded only when a card is drawn: most builds take every card from the cache.
-    const { startDrawThread } = await import('./draw-thread.ts')
-    const thread = startDrawThread()
-    signal?.addEventListener('abort', () => void thread.close(), { once: true })
-    try {
-      await Promise.all(
-        missing.map(async (card) => {
-          const png = await thread.draw(card.content)
-          await cache.put(card.key, png)
-          if (!(await cache.linkTo(card.key, card.file))) await writeFile(card.file, png)
-        }),
+  // Loaded only when a card is drawn: most builds take every card from the cache.
+  const thread = missing.length ? (await import('./draw-thread.ts')).startDrawThread() : undefined
+  if (thread) signal?.addEventListener('abort', () => void thread.close(), { once: true })
+  // Each card drawn goes to the cache, and is placed from there: no PNG waits for the folder.
+  const drawn = new Map(
+    missing.map((card) => [
+      card.key,
+      thread!.draw(card.content).then((png) => cache.put(card.key, png)),
+    ]),
+  )
+  let drawMs = 0
+  const folders = new Map<string, Promise<unknown>>()
+  const place = async ({ route, key }: (typeof cards)[number]) => {
+    await drawn.get(key)
+    await clientDirReady
+    const file = path.join(clientDir, socialCardPath(route.path).slice(1))
+    const folder = path.dirname(file)
+    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }))
+    await folders.get(folder)
+    if (!(await cache.linkTo(key, file)))
+      throw new Error(
+        `${route.path}: its social card left the cache (${cacheDir}) during the build`,
       )
-    } finally {
-      await thread.close()
-    }
   }
-  const drawMs = performance.now() - drawStarted
+  try {
+    await Promise.all([
+      ...cards.map(place),
+      Promise.all(drawn.values()).then(() => (drawMs = performance.now() - drawStarted)),
+    ])
+  } finally {
+    await thread?.close()
+  }
   return {
     drawn: missing.length,
     reused: cards.length - missing.length,
