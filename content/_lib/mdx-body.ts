@@ -135,6 +135,11 @@ function checkComponent(
 ): BodyProblem[] {
   const name = node.name ?? ''
   const names = Object.keys(components)
+  const writersCanUse = `writers can use: ${names.map((known) => `<${known}>`).join(', ')}`
+  const positionOf = (attribute: MdxJsxFlowElement['attributes'][number]): Position =>
+    attribute.position
+      ? { line: attribute.position.start.line, column: attribute.position.start.column }
+      : position
   // Plain HTML tags (lowercase) are Markdown's own; components start with a capital letter. The
   // site's styles are made from its components' code only (renderer/styles.css), so a class in a
   // body would style nothing.
@@ -143,10 +148,8 @@ function checkComponent(
       attribute.type === 'mdxJsxAttribute' && ['class', 'className'].includes(attribute.name)
         ? [
             {
-              position: attribute.position
-                ? { line: attribute.position.start.line, column: attribute.position.start.column }
-                : position,
-              message: `<${name} ${attribute.name}>: a body’s look comes from the site, not from classes; writers can use: ${names.map((known) => `<${known}>`).join(', ')}`,
+              position: positionOf(attribute),
+              message: `<${name} ${attribute.name}>: a body’s look comes from the site, not from classes; ${writersCanUse}`,
             },
           ]
         : [],
@@ -157,7 +160,7 @@ function checkComponent(
     return [
       {
         position,
-        message: `unknown component <${name}>${suggestion ? `; did you mean <${suggestion}>?` : ''}; writers can use: ${names.map((known) => `<${known}>`).join(', ')}`,
+        message: `unknown component <${name}>${suggestion ? `; did you mean <${suggestion}>?` : ''}; ${writersCanUse}`,
       },
     ]
   }
@@ -169,12 +172,7 @@ function checkComponent(
     problems.push({ position, message: `<${name}> takes no content: write it as <${name} … />` })
   const given = new Set<string>()
   for (const attribute of node.attributes) {
-    const attributePosition = attribute.position
-      ? {
-          line: attribute.position.start.line,
-          column: attribute.position.start.column,
-        }
-      : position
+    const attributePosition = positionOf(attribute)
     if (attribute.type !== 'mdxJsxAttribute') {
       problems.push({
         position: attributePosition,
