@@ -189,6 +189,19 @@ describe('the build step', () => {
       expectCardPng(await readFile(path.join(clientDir, socialCardPath(pagePath))))
   }, 60_000)
 
+  it('draws once for routes whose cards show the same words, and places it for each', async () => {
+    const twins = [
+      route('/a', 'Same title', { subtitle: 'Same words.' }),
+      route('/b', 'Same title', { subtitle: 'Same words.' }),
+    ]
+    const clientDir = path.join(scratch(), 'twins')
+    expect(
+      await writeSocialCards(clientDir, twins, site, { cacheDir: path.join(scratch(), 'c3') }),
+    ).toMatchObject({ drawn: 1, reused: 0 })
+    for (const { path: pagePath } of twins)
+      expectCardPng(await readFile(path.join(clientDir, socialCardPath(pagePath))))
+  }, 60_000)
+
   it('names the route whose card cannot be drawn', async () => {
     const bad = [route('/about', 'About', { subtitle: 'Us', date: '2026-13-01' })]
     await expect(

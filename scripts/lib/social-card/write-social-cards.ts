@@ -58,12 +58,14 @@ export async function writeSocialCards(
   const thread = missing.length ? (await import('./draw-thread.ts')).startDrawThread() : undefined
   if (thread) signal?.addEventListener('abort', () => void thread.close(), { once: true })
   // Each card drawn goes to the cache, and is placed from there: no PNG waits for the folder.
-  const drawn = new Map(
-    missing.map((card) => [
-      card.key,
-      thread!.draw(card.content).then((png) => cache.put(card.key, png)),
-    ]),
-  )
+  // Routes whose cards show the same words share one drawing.
+  const drawn = new Map<string, Promise<void>>()
+  for (const { key, content } of missing)
+    if (!drawn.has(key))
+      drawn.set(
+        key,
+        thread!.draw(content).then((png) => cache.put(key, png)),
+      )
   let drawMs = 0
   const folders = new Map<string, Promise<unknown>>()
   const place = async ({ route, key }: (typeof cards)[number]) => {
@@ -87,9 +89,9 @@ export async function writeSocialCards(
     await thread?.close()
   }
   return {
-    drawn: missing.length,
+    drawn: drawn.size,
     reused: cards.length - missing.length,
     ms: performance.now() - started,
-    msPerDrawnCard: missing.length ? drawMs / missing.length : 0,
+    msPerDrawnCard: drawn.size ? drawMs / drawn.size : 0,
   }
 }
