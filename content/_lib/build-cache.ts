@@ -1,9 +1,11 @@
 // What a build worked out once and can reuse: compiled MDX, the facts of checked bodies, drawn
-// social cards. Kept in node_modules/.cache (outside dist/, which every build empties; deleted
-// with node_modules), one file per result, named by a hash of everything the result depends on.
+// social cards, picture variants. Kept in node_modules/.cache (outside dist/, which every build
+// empties; deleted with node_modules), one file per result, named by a hash of everything the
+// result depends on. A result no build has used for two weeks is deleted (pruneCaches), so the
+// caches hold what recent builds used, not every version of every body and card since
+// node_modules was installed.
 import { createHash } from 'node:crypto'
 import {
-  access,
   copyFile,
   link,
   mkdir,
@@ -11,11 +13,82 @@ import {
   readFile,
   rename,
   rm,
+  stat,
+  utimes,
   writeFile,
 } from 'node:fs/promises'
 import path from 'node:path'
+import pLimit from 'p-limit'
 
 export const CACHE_ROOT = path.join('node_modules', '.cache')
+
+/**
+ * This project's caches, folders of CACHE_ROOT by what they hold. Other tools keep theirs in
+ * CACHE_ROOT too: pruneCaches looks after these folders and nothing else.
+ */
+export const CACHES = {
+  mdxBodies: 'mdx-bodies',
+  checkedBodies: 'content-bodies',
+  socialCards: 'social-cards',
+  images: 'content-images',
+} as const
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** A result no build has used for this long is deleted by pruneCaches. */
+export const UNUSED_FOR_DAYS = 14
+/** Marks, by its time, the last prune: the caches are looked through once a day at most. */
+const PRUNED_STAMP = 'site-caches-pruned'
+
+/**
+ * Notes that a build used the result in `file`: a result's modification time is its last use.
+ * Moved on once a day at most, so a warm build reads the time of each result it uses and writes
+ * almost none. False when there is no such file.
+ */
+export async function markUsed(file: string, now = Date.now()): Promise<boolean> {
+  const missing = (error: NodeJS.ErrnoException): false => {
+    if (error.code === 'ENOENT') return false
+    throw error
+  }
+  const stats = await stat(file).catch(missing)
+  if (!stats) return false
+  if (now - stats.mtimeMs < DAY_MS) return true
+  return utimes(file, stats.atime, new Date(now)).then(() => true, missing)
+}
+
+/**
+ * Deletes from each of CACHES the results no build has used for UNUSED_FOR_DAYS, and the
+ * temporary files of writes a stopped build left (a day old). A build calls it once it has
+ * succeeded, so whatever it used was marked first; it looks through the caches once a day at
+ * most. Returns how many files it deleted, or undefined when it did not look.
+ */
+export async function pruneCaches(root: string, now = Date.now()): Promise<number | undefined> {
+  const cacheRoot = path.join(root, CACHE_ROOT)
+  const stamp = path.join(cacheRoot, PRUNED_STAMP)
+  const lastPruned = await stat(stamp).then(
+    (stats) => stats.mtimeMs,
+    () => 0,
+  )
+  if (now - lastPruned < DAY_MS) return undefined
+  const looks = pLimit(32)
+  let deleted = 0
+  const pruneFile = async (file: string) => {
+    const stats = await stat(file).catch(() => undefined)
+    if (!stats?.isFile()) return
+    const days = file.endsWith('.tmp') ? 1 : UNUSED_FOR_DAYS
+    if (now - stats.mtimeMs <= days * DAY_MS) return
+    await rm(file, { force: true })
+    deleted++
+  }
+  for (const name of Object.values(CACHES)) {
+    const dir = path.join(cacheRoot, name)
+    const files = await readdir(dir).catch(() => [])
+    await Promise.all(files.map((file) => looks(() => pruneFile(path.join(dir, file)))))
+  }
+  await mkdir(cacheRoot, { recursive: true })
+  await writeFile(stamp, '')
+  await utimes(stamp, new Date(now), new Date(now))
+  return deleted
+}
 
 /** A hex hash of the parts, in order (strings and bytes alike). */
 export function hashOf(...parts: (string | number | Uint8Array)[]): string {
@@ -52,9 +125,9 @@ export async function toolchainKey(root: string, sources: readonly string[]): Pr
 export interface FileCache<T> {
   /** The file a result is stored in under `key` (which may not exist yet). */
   fileOf(key: string): string
-  /** Whether a result is stored under `key`, without reading it. */
+  /** Whether a result is stored under `key`, without reading it; marks it used (markUsed). */
   has(key: string): Promise<boolean>
-  /** The stored result, or undefined when it was never stored. */
+  /** The stored result, or undefined when it was never stored; marks it used. */
   get(key: string): Promise<T | undefined>
   /** Written under a temporary name first, so a build stopped mid-write leaves no half file. */
   put(key: string, value: T): Promise<void>
@@ -76,22 +149,17 @@ export function fileCache<T>(dir: string, extension: string): FileCache<T | Buff
   let madeDir: Promise<unknown> | undefined
   return {
     fileOf: file,
-    has: (key) =>
-      access(file(key)).then(
-        () => true,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return false
-          throw error
-        },
-      ),
-    get: (key) =>
-      readFile(file(key)).then(
+    has: (key) => markUsed(file(key)),
+    get: async (key) => {
+      if (!(await markUsed(file(key)))) return undefined
+      return readFile(file(key)).then(
         (bytes) => (json ? (JSON.parse(bytes.toString('utf8')) as T) : bytes),
         (error: NodeJS.ErrnoException) => {
           if (error.code === 'ENOENT') return undefined
           throw error
         },
-      ),
+      )
+    },
     async put(key, value) {
       await (madeDir ??= mkdir(dir, { recursive: true }))
       const temporary = `${file(key)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`

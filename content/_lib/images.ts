@@ -3,10 +3,10 @@
 // the source), named by a hash of the source and the settings. The variants are kept in
 // node_modules/.cache between builds, so an unchanged picture is never encoded twice.
 import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
+import { CACHE_ROOT, CACHES, markUsed } from './build-cache.ts'
 
 /** Where the built site serves the variants. */
 export const IMAGES_URL = '/images/'
@@ -28,7 +28,7 @@ export interface ResponsiveImage {
 }
 
 export function imageCacheDir(root: string): string {
-  return path.join(root, 'node_modules/.cache/content-images')
+  return path.join(root, CACHE_ROOT, CACHES.images)
 }
 
 /**
@@ -51,8 +51,9 @@ export async function buildImages(
       .slice(0, 10)
     const stem = `${path.basename(file, path.extname(file))}-${hash}`
     const metaFile = path.join(cacheDir, `${stem}.json`)
-    if (existsSync(metaFile)) {
-      result.set(file, JSON.parse(await readFile(metaFile, 'utf8')) as ResponsiveImage)
+    const cached = await cachedImage(cacheDir, metaFile)
+    if (cached) {
+      result.set(file, cached)
       continue
     }
     const { width = 0, height = 0 } = await sharp(source).metadata()
@@ -82,6 +83,18 @@ export async function buildImages(
     result.set(file, image)
   }
   return result
+}
+
+/**
+ * The picture a build made before, with each of its files marked used (build-cache.ts), or
+ * undefined when any of them is gone: then it is made again.
+ */
+async function cachedImage(cacheDir: string, metaFile: string) {
+  if (!(await markUsed(metaFile))) return undefined
+  const image = JSON.parse(await readFile(metaFile, 'utf8')) as ResponsiveImage
+  const files = variantFiles([image]).map((name) => path.join(cacheDir, name))
+  const present = await Promise.all(files.map((variant) => markUsed(variant)))
+  return present.every(Boolean) ? image : undefined
 }
 
 /** The variant files of `images`, to copy into the built site. */

@@ -12,7 +12,7 @@ import { createProcessor, type CompileOptions } from '@mdx-js/mdx'
 import type { Root } from 'mdast'
 import path from 'node:path'
 import { VFile } from 'vfile'
-import { CACHE_ROOT, fileCache, hashOf, toolchainKey } from './build-cache.ts'
+import { CACHE_ROOT, CACHES, fileCache, hashOf, toolchainKey } from './build-cache.ts'
 import { collectGarbage } from './collect-garbage.ts'
 import type { CompiledBody } from './mdx-content.ts'
 
@@ -73,7 +73,7 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
   }
   // The text as it is, so a page reads its body straight from the file.
   const cache = settings.cache
-    ? fileCache(path.join(root, CACHE_ROOT, 'mdx-bodies'), '.js')
+    ? fileCache(path.join(root, CACHE_ROOT, CACHES.mdxBodies), '.js')
     : undefined
   const store = async (key: string, { code }: Code): Promise<CompiledBody> => {
     await cache!.put(key, Buffer.from(code))

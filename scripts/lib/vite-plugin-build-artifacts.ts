@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
+import { pruneCaches, UNUSED_FOR_DAYS } from '../../content/_lib/build-cache.ts'
 import { imageCacheDir } from '../../content/_lib/images.ts'
 import { CONTENT_PLUGIN, type ContentApi } from '../../content/_lib/vite-plugin.ts'
 import type { EntryData } from '../../content/config.ts'
@@ -16,7 +17,8 @@ import { writeSocialCards, type SocialCardReport } from './social-card/write-soc
  * check and compile; at the server build's end, what the page render needs is handed over
  * (./build-handoff.ts). The pages, the search index, the feed, the sitemap and the hosting files
  * are written by scripts/prerender.ts, in a process of its own, once this one has ended
- * (./build-artifacts.ts).
+ * (./build-artifacts.ts). Once the build has succeeded, results its caches kept that no build has
+ * used for a while are deleted (pruneCaches).
  */
 export function buildArtifacts(): Plugin {
   let distDir = path.resolve('dist')
@@ -105,6 +107,13 @@ export function buildArtifacts(): Plugin {
           supabaseUrl,
           images: { variants: await content!.images(), cacheDir: imageCacheDir(root) },
         })
+        // The build has used (and so marked) every cached result it needs, the pictures the
+        // page render copies among them.
+        const pruned = await pruneCaches(root)
+        if (pruned)
+          this.environment.logger.info(
+            `caches: ${pruned} results no build used for ${UNUSED_FOR_DAYS} days deleted`,
+          )
       },
     },
   }

@@ -1,10 +1,10 @@
 // Cards drawn by earlier builds, kept outside dist/ (which every build empties), keyed by a hash
 // of everything that decides the picture: the words, the template version and the fonts.
 import path from 'node:path'
-import { CACHE_ROOT, fileCache, hashOf } from '../../../content/_lib/build-cache.ts'
+import { CACHE_ROOT, CACHES, fileCache, hashOf } from '../../../content/_lib/build-cache.ts'
 import type { CardContent } from './card-template.ts'
 
-export const DEFAULT_CACHE_DIR = path.join(CACHE_ROOT, 'social-cards')
+export const DEFAULT_CACHE_DIR = path.join(CACHE_ROOT, CACHES.socialCards)
 
 /** The key of one card: the same words drawn by the same template and fonts give the same PNG. */
 export function cardKey(content: CardContent, drawingVersion: string): string {
