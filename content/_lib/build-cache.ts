@@ -59,15 +59,27 @@ export async function markUsed(file: string, now = Date.now()): Promise<boolean>
  * Deletes from each of CACHES the results no build has used for UNUSED_FOR_DAYS, and the
  * temporary files of writes a stopped build left (a day old). A build calls it once it has
  * succeeded, so whatever it used was marked first; it looks through the caches once a day at
- * most. Returns how many files it deleted, or undefined when it did not look.
+ * most, and not on the first build (see below). Returns how many files it deleted, or undefined
+ * when it did not look.
  */
 export async function pruneCaches(root: string, now = Date.now()): Promise<number | undefined> {
   const cacheRoot = path.join(root, CACHE_ROOT)
   const stamp = path.join(cacheRoot, PRUNED_STAMP)
   const lastPruned = await stat(stamp).then(
     (stats) => stats.mtimeMs,
-    () => 0,
+    () => undefined,
   )
+  const markPruned = async () => {
+    await mkdir(cacheRoot, { recursive: true })
+    await writeFile(stamp, '')
+    await utimes(stamp, new Date(now), new Date(now))
+  }
+  // The first build with no stamp only starts the clock: a cache that new holds nothing two
+  // weeks unused, and one kept from before is looked through a day later.
+  if (lastPruned === undefined) {
+    await markPruned()
+    return undefined
+  }
   if (now - lastPruned < DAY_MS) return undefined
   const looks = pLimit(32)
   let deleted = 0
@@ -84,9 +96,7 @@ export async function pruneCaches(root: string, now = Date.now()): Promise<numbe
     const files = await readdir(dir).catch(() => [])
     await Promise.all(files.map((file) => looks(() => pruneFile(path.join(dir, file)))))
   }
-  await mkdir(cacheRoot, { recursive: true })
-  await writeFile(stamp, '')
-  await utimes(stamp, new Date(now), new Date(now))
+  await markPruned()
   return deleted
 }
 
