@@ -186,7 +186,8 @@ export async function loadContent(
   errors.push(...(await strayFiles(root, contentDir, claimed, relative)))
 
   // 2. Read every file, so drafts are known before references to them are checked.
-  const sources: { candidate: Candidate; source: SourceFile; text: string }[] = []
+  /** `omitted`: a draft this build leaves out. */
+  const sources: { candidate: Candidate; source: SourceFile; text: string; omitted: boolean }[] = []
   const omittedIds = new Map<string, Set<string>>()
   for (const name of Object.keys(collections)) omittedIds.set(name, new Set())
   // Many read at once: read one after another, a thousand articles took 1.3 s, most of it spent
@@ -202,7 +203,8 @@ export async function loadContent(
     for (const { position, message } of source.syntaxErrors)
       errors.push({ file: candidate.file, ...atPosition(position), field: '(file)', message })
     if (source.syntaxErrors.length) continue
-    sources.push({ candidate, source, text })
+    const omitted = drafts === 'omit' && isDraftData(source.data)
+    sources.push({ candidate, source, text, omitted })
     const items = (source.data as { items?: unknown } | undefined)?.items
     if (Array.isArray(items)) {
       const keys = itemKeys.get(candidate.collection) ?? new Set<string>()
@@ -212,17 +214,16 @@ export async function loadContent(
       }
       itemKeys.set(candidate.collection, keys)
     }
-    if (drafts === 'omit' && isDraftData(source.data))
-      omittedIds.get(candidate.collection)!.add(candidate.id)
+    if (omitted) omittedIds.get(candidate.collection)!.add(candidate.id)
   }
 
   // 3. Validate each file's data.
-  const validated = sources.map(({ candidate, source }) =>
+  const validated = sources.map(({ candidate, source, omitted }) =>
     withReferenceContext(
       {
         ids: knownIds,
         omittedDrafts: omittedIds,
-        checkingDraft: omittedIds.get(candidate.collection)!.has(candidate.id),
+        checkingDraft: omitted,
         items: itemKeys,
       },
       () =>
@@ -237,10 +238,10 @@ export async function loadContent(
       Object.keys(collections).map((name) => [name, []]),
     )
     let problems = errors.length > 0
-    for (const [index, { candidate, source }] of sources.entries()) {
+    for (const [index, { candidate, source, omitted }] of sources.entries()) {
       const result = validated[index]!
       problems ||= !result.success || source.placeholders.length > 0
-      if (result.success && !omittedIds.get(candidate.collection)!.has(candidate.id))
+      if (result.success && !omitted)
         published.get(candidate.collection)!.push({
           id: candidate.id,
           collection: candidate.collection,
@@ -268,9 +269,8 @@ export async function loadContent(
   )
   const linkChecks: { file: string; links: BodyFacts['links'] }[] = []
   const unfinished: { collection: string; id: string; data: unknown }[] = []
-  for (const [index, { candidate, source }] of sources.entries()) {
+  for (const [index, { candidate, source, omitted }] of sources.entries()) {
     const definition = collections[candidate.collection]!
-    const omitted = omittedIds.get(candidate.collection)!.has(candidate.id)
     const result = validated[index]!
     // A placeholder explains its field better than whatever rule the placeholder breaks.
     const placeholderFields = new Set<string>()
