@@ -52,7 +52,12 @@ export async function markUsed(file: string, now = Date.now()): Promise<boolean>
   const stats = await stat(file).catch(missing)
   if (!stats) return false
   if (now - stats.mtimeMs < DAY_MS) return true
-  return utimes(file, stats.atime, new Date(now)).then(() => true, missing)
+  // Setting a time takes owning the file: a cache restored under another user can still be read,
+  // so a result that cannot be marked is used all the same (at worst it is pruned early).
+  return utimes(file, stats.atime, new Date(now)).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => error.code !== 'ENOENT',
+  )
 }
 
 /**
