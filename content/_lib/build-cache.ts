@@ -93,8 +93,12 @@ export async function pruneCaches(root: string, now = Date.now()): Promise<numbe
     if (!stats?.isFile()) return
     const days = file.endsWith('.tmp') ? 1 : UNUSED_FOR_DAYS
     if (now - stats.mtimeMs <= days * DAY_MS) return
-    await rm(file, { force: true })
-    deleted++
+    try {
+      await rm(file, { force: true })
+      deleted++
+    } catch {
+      // One that will not go (another user's, say) is left for the next look.
+    }
   }
   for (const name of Object.values(CACHES)) {
     const dir = path.join(cacheRoot, name)

@@ -109,7 +109,11 @@ export function buildArtifacts(): Plugin {
         })
         // The build has used (and so marked) every cached result it needs, the pictures the
         // page render copies among them.
-        const pruned = await pruneCaches(root)
+        // A cache that cannot be pruned costs disk space, not the build.
+        const pruned = await pruneCaches(root).catch((error: Error) => {
+          this.environment.logger.warn(`caches: not pruned: ${error.message}`)
+          return undefined
+        })
         if (pruned)
           this.environment.logger.info(
             `caches: ${pruned} results no build used for ${UNUSED_FOR_DAYS} days deleted`,

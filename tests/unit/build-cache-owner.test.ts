@@ -1,10 +1,17 @@
 // A cache restored under another user: its files can be read, not re-timed (utimes takes owning
-// the file). Tests run as root here, which may re-time anything, so utimes is made to refuse.
+// the file) nor always deleted. Tests run as root here, which may do anything, so utimes and rm
+// are made to refuse for paths with "foreign" in them.
 import { utimesSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { fileCache, markUsed } from '../../content/_lib/build-cache.ts'
+import {
+  CACHE_ROOT,
+  CACHES,
+  fileCache,
+  markUsed,
+  pruneCaches,
+} from '../../content/_lib/build-cache.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -15,6 +22,11 @@ vi.mock('node:fs/promises', async (importOriginal) => {
       if (String(args[0]).includes('foreign'))
         throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' })
       return actual.utimes(...args)
+    },
+    rm: async (...args: Parameters<typeof actual.rm>) => {
+      if (String(args[0]).includes('foreign'))
+        throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })
+      return actual.rm(...args)
     },
   }
 })
@@ -35,5 +47,23 @@ describe('a result another user owns', () => {
     expect(await cache.has('body')).toBe(true)
     expect(await cache.get('body')).toEqual({ words: 3 })
     expect(await markUsed(path.join(dir, 'gone.json'))).toBe(false)
+  })
+
+  it('is left for the next look when the prune cannot delete it', async () => {
+    const root = path.join(scratch(), 'prune')
+    const cacheDir = path.join(root, CACHE_ROOT, CACHES.socialCards)
+    await mkdir(cacheDir, { recursive: true })
+    const now = Date.now()
+    const old = new Date(now - 20 * 24 * 60 * 60 * 1000)
+    for (const name of ['foreign.png', 'ours.png']) {
+      await writeFile(path.join(cacheDir, name), 'png')
+      utimesSync(path.join(cacheDir, name), old, old)
+    }
+    const stamp = path.join(root, CACHE_ROOT, 'site-caches-pruned')
+    await writeFile(stamp, '')
+    utimesSync(stamp, old, old)
+
+    expect(await pruneCaches(root, now)).toBe(1)
+    expect(await readdir(cacheDir)).toEqual(['foreign.png'])
   })
 })
