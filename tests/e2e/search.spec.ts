@@ -124,9 +124,15 @@ test.describe('site search', () => {
     await page.keyboard.type('system design')
     await expect(field(page)).toBeFocused()
     await expect(field(page)).toHaveValue('system design')
+    // The results for the whole term, not those of a shorter one the field held while the
+    // dialog loaded: the list keeps those on screen until the next ones arrive.
+    await expect(dialog(page).getByRole('status')).toHaveText(/\d+ pages found|1 page found/)
     await expect(results(page).first()).toBeVisible()
-    // The field keeps focus; the combobox points at the option that is current.
+    // The field keeps focus; the combobox points at the option that is current. Read once the
+    // arrow has moved it: read at once, it could still name the option before.
+    const before = await field(page).getAttribute('aria-activedescendant')
     await page.keyboard.press('ArrowDown')
+    await expect.poll(() => field(page).getAttribute('aria-activedescendant')).not.toBe(before)
     const active = await field(page).getAttribute('aria-activedescendant')
     expect(active).toBeTruthy()
     const option = page.locator(`[id="${active}"]`)
