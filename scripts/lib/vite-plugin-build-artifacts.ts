@@ -108,8 +108,8 @@ export function buildArtifacts(): Plugin {
           images: { variants: await content!.images(), cacheDir: imageCacheDir(root) },
         })
         // The build has used (and so marked) every cached result it needs, the pictures the
-        // page render copies among them.
-        // A cache that cannot be pruned costs disk space, not the build.
+        // page render copies among them. A cache that cannot be pruned costs disk space, not
+        // the build: a warning.
         const pruned = await pruneCaches(root).catch((error: Error) => {
           this.environment.logger.warn(`caches: not pruned: ${error.message}`)
           return undefined
