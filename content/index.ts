@@ -76,9 +76,16 @@ export function pathOf(collection: RoutedCollection, id: string): string {
   return routePath(collection, getEntry(collection, id))
 }
 
-/** Addresses of drafts left out of this build, so the navigation drops links to them. */
+/**
+ * Addresses this build has no page for because it leaves drafts out (a draft's page, a list page
+ * only drafts would fill), so the navigation drops links to them. The routes the site would have
+ * with its drafts, less those it has: not the drafts' own route table, which holds every list's
+ * first page (a list always has one) and so dropped the link to the article list from the menus.
+ */
 export function listOmittedDraftPaths(): Set<string> {
-  return new Set(buildRouteTable(getOmittedDrafts).map((route) => route.path))
+  const built = new Set(listRoutes().map((route) => route.path))
+  const withDrafts = buildRouteTable((name) => [...getCollection(name), ...getOmittedDrafts(name)])
+  return new Set(withDrafts.map((route) => route.path).filter((path) => !built.has(path)))
 }
 
 /** A person an entry names (an article's author): a leader or an interviewer, by its key. */

@@ -183,8 +183,9 @@ test('navigation: Industries and Resources menus, then Process, Startups, About 
     '/resources/case-studies',
     '/resources/guides',
     '/resources/interview-scorecards',
+    '/resources/articles',
   ])
-    expect(html).toContain(href)
+    expect(html).toContain(`href="${href}"`)
 })
 
 for (const id of INDUSTRIES) {

@@ -12,7 +12,7 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 test.describe('desktop dropdowns', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
-  test('Resources lists Case Studies, Technical Guides and Interview Scorecards', async ({
+  test('Resources lists Case Studies, Technical Guides, Interview Scorecards and Articles', async ({
     page,
   }) => {
     const errors = collectErrors(page)
@@ -28,6 +28,7 @@ test.describe('desktop dropdowns', () => {
       ['Case Studies', '/resources/case-studies'],
       ['Technical Guides', '/resources/guides'],
       ['Interview Scorecards', '/resources/interview-scorecards'],
+      ['Articles', '/resources/articles'],
     ] as const)
       await expect(panel.getByRole('link', { name: label })).toHaveAttribute('href', href)
     // Opening one dropdown and clicking the other closes the first.
@@ -80,6 +81,8 @@ test.describe('desktop dropdowns', () => {
     await page.keyboard.press('Tab')
     await page.keyboard.press('Tab')
     await expect(nav(page).getByRole('link', { name: 'Interview Scorecards' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(nav(page).getByRole('link', { name: 'Articles' })).toBeFocused()
     // Leaving the last link closes the dropdown (after the blur delay).
     await page.keyboard.press('Tab')
     await expect(nav(page).getByRole('link', { name: 'Process' })).toBeFocused()
@@ -155,6 +158,7 @@ test.describe('mobile menu at 390px', () => {
       'Case Studies',
       'Technical Guides',
       'Interview Scorecards',
+      'Articles',
       'Process',
       'Startups',
       'About Us',

@@ -197,6 +197,8 @@ describe('drafts in the site', () => {
     const home = await readFile(built('index.html'), 'utf8')
     const navigation = navigationOf(home)
     expect(navigation).toContain('href="/industries/ai-ml"')
+    // A list's first page is there with or without drafts: its link stays.
+    expect(navigation).toContain('href="/resources/articles"')
     expect(navigation).not.toContain('/industries/draft-industry')
     expect(navigation).not.toContain('/draft-preview')
     expect(navigation).not.toContain('Drafts only')
