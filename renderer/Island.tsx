@@ -3,6 +3,7 @@
 import { createElement, useId, type ComponentProps, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { islandName, type HydrateOn } from './island-name.ts'
+import { renderedOnce } from './rendered-once.ts'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any island's props
 type AnyComponent = ComponentType<any>
@@ -14,20 +15,6 @@ const islandModules = import.meta.glob<{ default: AnyComponent }>('./**/*.island
 const namesByComponent = new Map<AnyComponent, string>(
   Object.entries(islandModules).map(([file, module]) => [module.default, islandName(file)]),
 )
-
-// An island's HTML follows from its component, props and id prefix alone (it is a React root of
-// its own, which is why it hydrates), and the header's islands are the same on every page: a
-// build renders each once. The dev server renders afresh, as content can change under it.
-const renderedIslands = new Map<string, string>()
-function renderedOnce(key: string, render: () => string): string {
-  if (!import.meta.env.PROD) return render()
-  let html = renderedIslands.get(key)
-  if (html === undefined) {
-    html = render()
-    renderedIslands.set(key, html)
-  }
-  return html
-}
 
 export function Island<C extends AnyComponent>(props: {
   component: C
@@ -45,6 +32,8 @@ export function Island<C extends AnyComponent>(props: {
   // useId is unique within the page render, so each island gets a distinct, stable prefix.
   const prefix = `${name.replace(/\W/g, '')}${useId().replace(/\W/g, '')}-`
   const json = JSON.stringify(props.props)
+  // The HTML follows from the component, props and id prefix alone (the island is a React root of
+  // its own, which is why it hydrates), and many recur from page to page.
   const html = renderedOnce(`${name}\n${prefix}\n${json}`, () =>
     renderToString(createElement(component, props.props), { identifierPrefix: prefix }),
   )

@@ -1,14 +1,26 @@
+import { renderToStaticMarkup } from 'react-dom/server'
 import type { EntryData } from '../../content/config.ts'
+import { renderedOnce } from '../../renderer/rendered-once.ts'
 import { Container } from '../ui/Container.tsx'
 import { Logo } from './Logo.tsx'
 
+/** The site's footer: the same on every page, so the build renders it once. */
 export function SiteFooter({ site }: { site: EntryData<'site'> }) {
-  const { footer } = site
   return (
     <footer
       id="site-navigation"
       className="border-t border-slate-200 bg-slate-50 text-sm text-muted"
-    >
+      dangerouslySetInnerHTML={{
+        __html: renderedOnce('footer', () => renderToStaticMarkup(<FooterContent site={site} />)),
+      }}
+    />
+  )
+}
+
+function FooterContent({ site }: { site: EntryData<'site'> }) {
+  const { footer } = site
+  return (
+    <>
       <Container className="grid gap-10 py-12 lg:grid-cols-[1fr_3fr_1fr]">
         <div className="space-y-3">
           <Logo name={site.name} />
@@ -67,6 +79,6 @@ export function SiteFooter({ site }: { site: EntryData<'site'> }) {
           ))}
         </ul>
       </Container>
-    </footer>
+    </>
   )
 }

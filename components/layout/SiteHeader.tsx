@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { EntryData } from '../../content/config.ts'
 import { Island } from '../../renderer/Island.tsx'
+import { renderedOnce } from '../../renderer/rendered-once.ts'
 import MobileMenu from '../nav/MobileMenu.island.tsx'
 import NavMenu from '../nav/NavMenu.island.tsx'
 import { SearchButton } from '../search/SearchButton.tsx'
@@ -9,14 +10,37 @@ import { Container } from '../ui/Container.tsx'
 import { Logo } from './Logo.tsx'
 import { ThemeChoice } from './ThemeChoice.tsx'
 
+/** The addresses the header marks as the current page: the home page (the logo) and its links. */
+function markedPaths({ navigation: { menus, links } }: EntryData<'site'>): string[] {
+  return ['/', ...[...menus.flatMap((menu) => menu.items), ...links].map((item) => item.href)]
+}
+
+/**
+ * The site's header. Its contents follow from the site and from which of its links, if any, is
+ * this page; every page it does not link to (most articles, tag pages, list pages) has the same
+ * header, so the build renders it once per current link, not once per page: half a page's markup.
+ * Its islands' ids come from a root of its own ("h" prefix), apart from the page's.
+ */
 export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: string }) {
+  const current = markedPaths(site).includes(path) ? path : undefined
+  const html = renderedOnce(`header\n${current ?? ''}`, () =>
+    renderToStaticMarkup(<HeaderBar site={site} current={current} />, { identifierPrefix: 'h' }),
+  )
+  return (
+    <header
+      className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  )
+}
+
+/** What the header holds; `current` is this page's address if the header links to it. */
+function HeaderBar({ site, current }: { site: EntryData<'site'>; current: string | undefined }) {
   const { menus, links } = site.navigation
   const { open, ...searchWords } = site.search
   const searchCopy: SearchCopy = { ...searchWords, close: site.ui.close }
-  // The menus mark the link to this page, and use the path for nothing else: a page none of
-  // them links to passes none, so its menus are the same as on every such page and the build
-  // renders them once (renderer/Island.tsx).
-  const linked = (hrefs: string[]) => (hrefs.includes(path) ? path : undefined)
+  const linked = (hrefs: string[]) =>
+    current !== undefined && hrefs.includes(current) ? current : undefined
   // The search button and theme control at the foot of the small-screen menu: static HTML
   // handed to the menu island, so they add nothing to the JavaScript it loads.
   const menuTools = renderToStaticMarkup(
@@ -26,69 +50,67 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
     </div>,
   )
   return (
-    <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <Container className="flex h-16 items-center justify-between gap-4">
-        <Logo name={site.name} currentPath={path} />
-        <nav aria-label={site.ui.mainNavigation} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {menus.map((menu) => (
-              <li key={menu.label}>
-                <Island
-                  component={NavMenu}
-                  // The inline loader opens and closes the panel from the first press; React
-                  // starts when a visitor reaches for the menu, not on every page load.
-                  hydrate="interaction"
-                  props={{
-                    ...menu,
-                    currentPath: linked(menu.items.map((item) => item.href)),
-                  }}
-                />
-              </li>
-            ))}
-            {links.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  aria-current={link.href === path ? 'page' : undefined}
-                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink aria-[current=page]:text-brand-700"
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="ml-auto flex items-center gap-2">
-          <SearchButton copy={searchCopy} label={open} labelClassName="sr-only xl:not-sr-only" />
-          <div className="hidden lg:block">
-            <ThemeChoice copy={site.theme} name="theme" />
-          </div>
+    <Container className="flex h-16 items-center justify-between gap-4">
+      <Logo name={site.name} currentPath={current} />
+      <nav aria-label={site.ui.mainNavigation} className="hidden lg:block">
+        <ul className="flex items-center gap-1">
+          {menus.map((menu) => (
+            <li key={menu.label}>
+              <Island
+                component={NavMenu}
+                // The inline loader opens and closes the panel from the first press; React
+                // starts when a visitor reaches for the menu, not on every page load.
+                hydrate="interaction"
+                props={{
+                  ...menu,
+                  currentPath: linked(menu.items.map((item) => item.href)),
+                }}
+              />
+            </li>
+          ))}
+          {links.map((link) => (
+            <li key={link.href}>
+              <a
+                href={link.href}
+                aria-current={link.href === current ? 'page' : undefined}
+                className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink aria-[current=page]:text-brand-700"
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="ml-auto flex items-center gap-2">
+        <SearchButton copy={searchCopy} label={open} labelClassName="sr-only xl:not-sr-only" />
+        <div className="hidden lg:block">
+          <ThemeChoice copy={site.theme} name="theme" />
         </div>
-        <Island
-          component={MobileMenu}
-          hydrate="interaction"
-          requiresJs
-          props={{
-            navigationLabel: site.ui.mainNavigation,
-            label: site.ui.menu,
-            menus,
-            links,
-            currentPath: linked(
-              [...menus.flatMap((menu) => menu.items), ...links].map((item) => item.href),
-            ),
-            toolsHtml: menuTools,
-          }}
-        />
-        {/* Without JavaScript the menu button is hidden; the footer holds the full navigation. */}
-        <noscript>
-          <a
-            href="#site-navigation"
-            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:hidden"
-          >
-            {site.ui.menu}
-          </a>
-        </noscript>
-      </Container>
-    </header>
+      </div>
+      <Island
+        component={MobileMenu}
+        hydrate="interaction"
+        requiresJs
+        props={{
+          navigationLabel: site.ui.mainNavigation,
+          label: site.ui.menu,
+          menus,
+          links,
+          currentPath: linked(
+            [...menus.flatMap((menu) => menu.items), ...links].map((item) => item.href),
+          ),
+          toolsHtml: menuTools,
+        }}
+      />
+      {/* Without JavaScript the menu button is hidden; the footer holds the full navigation. */}
+      <noscript>
+        <a
+          href="#site-navigation"
+          className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:hidden"
+        >
+          {site.ui.menu}
+        </a>
+      </noscript>
+    </Container>
   )
 }

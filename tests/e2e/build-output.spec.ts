@@ -3,7 +3,9 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { parse } from 'yaml'
-import { isPageFile } from '../../scripts/lib/built-pages.ts'
+import { loadContent } from '../../content/_lib/load.ts'
+import { collections, type EntryData } from '../../content/config.ts'
+import { isPageFile, routeOfFile } from '../../scripts/lib/built-pages.ts'
 import { findInlineSources } from '../../scripts/lib/inline-sources.ts'
 import type { HeaderRule } from '../../server/headers.ts'
 import { clientDir } from './built-site.ts'
@@ -47,4 +49,50 @@ test('the security policy allows every inline script and style of every built pa
   for (const hash of found.scriptHashes) expect(directive('script-src')).toContain(hash)
   for (const hash of found.styleHashes) expect(directive('style-src')).toContain(hash)
   for (const hash of found.styleAttributeHashes) expect(directive('style-src-attr')).toContain(hash)
+})
+
+// The build renders the header once per page it links to and reuses it for every other page
+// (components/layout/SiteHeader.tsx), and the footer once: each page must still hold the whole
+// navigation of content/site.yaml (it has no drafts to leave out) and mark its own link, only it.
+test("every page's header and footer hold the whole navigation, marking that page's link only", async () => {
+  const { entries } = await loadContent(path.resolve(import.meta.dirname, '../..'), collections)
+  const site = entries.get('site')![0]!.data as EntryData<'site'>
+  const { menus, links } = site.navigation
+  const linked = new Set(
+    [...menus.flatMap((menu) => menu.items), ...links].map((item) => item.href),
+  )
+  const footerLinks = [
+    ...site.footer.columns.flatMap((column) => column.links),
+    ...site.footer.legal,
+  ].map((link) => link.href)
+  const unescape = (value: string) =>
+    value.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&amp;', '&')
+  const files = (await readdir(clientDir, { recursive: true })).filter(isPageFile)
+  let marked = 0
+  for (const file of files) {
+    const route = routeOfFile(file)
+    const html = await readFile(path.join(clientDir, file), 'utf8')
+    const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'))
+    const footer = html.slice(html.indexOf('<footer'), html.indexOf('</footer>'))
+    const anchors = [...header.matchAll(/<a [^>]*>/g)].map(([tag]) => tag)
+    const current = anchors
+      .filter((tag) => tag.includes('aria-current="page"'))
+      .map((tag) => tag.match(/href="([^"]*)"/)![1])
+    const islands = [...header.matchAll(/data-island="([^"]*)"[^>]*data-props="([^"]*)"/g)].map(
+      ([, name, props]) => ({ name, props: JSON.parse(unescape(props!)) }),
+    )
+    const mobileMenu = islands.find((island) => island.name === 'nav/MobileMenu')?.props
+    expect(mobileMenu?.menus, file).toEqual(menus)
+    expect(mobileMenu?.links, file).toEqual(links)
+    for (const href of footerLinks) expect(footer, file).toContain(`href="${href}"`)
+    const expected = linked.has(route) ? route : undefined
+    expect(mobileMenu?.currentPath, file).toBe(expected)
+    for (const { props } of islands)
+      if (props.currentPath) expect(props.currentPath, file).toBe(route)
+    for (const href of current) expect(href, file).toBe(route)
+    // The logo comes first: on the home page it scrolls to the top instead.
+    expect(anchors[0], file).toContain(route === '/' ? 'href="/#top"' : 'href="/"')
+    if (expected) marked++
+  }
+  expect(marked).toBe(linked.size)
 })
