@@ -10,9 +10,9 @@ import { Container } from '../ui/Container.tsx'
 import { Logo } from './Logo.tsx'
 import { ThemeChoice } from './ThemeChoice.tsx'
 
-/** The addresses the header marks as the current page: the home page (the logo) and its links. */
-function markedPaths({ navigation: { menus, links } }: EntryData<'site'>): string[] {
-  return ['/', ...[...menus.flatMap((menu) => menu.items), ...links].map((item) => item.href)]
+/** Where the header's menus and links lead, in order. */
+function navigationHrefs({ navigation: { menus, links } }: EntryData<'site'>): string[] {
+  return [...menus.flatMap((menu) => menu.items), ...links].map((item) => item.href)
 }
 
 /**
@@ -22,7 +22,8 @@ function markedPaths({ navigation: { menus, links } }: EntryData<'site'>): strin
  * Its islands' ids come from a root of its own ("h" prefix), apart from the page's.
  */
 export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: string }) {
-  const current = markedPaths(site).includes(path) ? path : undefined
+  // The addresses the header marks as the current page: its links, and the home page (the logo).
+  const current = path === '/' || navigationHrefs(site).includes(path) ? path : undefined
   const html = renderedOnce(`header\n${current ?? ''}`, () =>
     renderToStaticMarkup(<HeaderBar site={site} current={current} />, { identifierPrefix: 'h' }),
   )
@@ -96,9 +97,7 @@ function HeaderBar({ site, current }: { site: EntryData<'site'>; current: string
           label: site.ui.menu,
           menus,
           links,
-          currentPath: linked(
-            [...menus.flatMap((menu) => menu.items), ...links].map((item) => item.href),
-          ),
+          currentPath: linked(navigationHrefs(site)),
           toolsHtml: menuTools,
         }}
       />
