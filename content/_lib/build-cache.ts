@@ -33,6 +33,11 @@ export const CACHES = {
   images: 'content-images',
 } as const
 
+/** The folder of one of CACHES in the project at `root`. */
+export function cacheDir(root: string, name: keyof typeof CACHES): string {
+  return path.join(root, CACHE_ROOT, CACHES[name])
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000
 /** A result no build has used for this long is deleted by pruneCaches. */
 export const UNUSED_FOR_DAYS = 14
@@ -100,8 +105,8 @@ export async function pruneCaches(root: string, now = Date.now()): Promise<numbe
       // One that will not go (another user's, say) is left for the next look.
     }
   }
-  for (const name of Object.values(CACHES)) {
-    const dir = path.join(cacheRoot, name)
+  for (const name of Object.keys(CACHES) as (keyof typeof CACHES)[]) {
+    const dir = cacheDir(root, name)
     const files = await readdir(dir).catch(() => [])
     await Promise.all(files.map((file) => looks(() => pruneFile(path.join(dir, file)))))
   }

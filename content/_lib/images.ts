@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { CACHE_ROOT, CACHES, markUsed } from './build-cache.ts'
+import { cacheDir, markUsed } from './build-cache.ts'
 
 /** Where the built site serves the variants. */
 export const IMAGES_URL = '/images/'
@@ -28,7 +28,7 @@ export interface ResponsiveImage {
 }
 
 export function imageCacheDir(root: string): string {
-  return path.join(root, CACHE_ROOT, CACHES.images)
+  return cacheDir(root, 'images')
 }
 
 /**

@@ -9,7 +9,7 @@ import { buildRouteTable, isRoutedCollection, routePath } from '../routes.ts'
 import { listItemKey, withReferenceContext, type CollectionDefinition } from './collection.ts'
 import type { MdxCompiler } from './mdx-compiler.ts'
 import { analyseBody, analyseTree, type BodyAnalysis, type BodyFacts } from './mdx-body.ts'
-import { CACHE_ROOT, CACHES, fileCache, hashOf, toolchainKey } from './build-cache.ts'
+import { cacheDir, fileCache, hashOf, toolchainKey } from './build-cache.ts'
 import { DRAFT_FIELD, isDraftData, type DraftMode } from './drafts.ts'
 import { closest, writerMessage } from './messages.ts'
 import { PLACEHOLDER_MESSAGE } from './placeholders.ts'
@@ -403,7 +403,7 @@ async function bodyAnalyser(
   compiler: MdxCompiler | undefined,
 ): Promise<Analyse> {
   if (!useCache) return async (body, firstLine) => analyseBody(body, firstLine)
-  const cache = fileCache<BodyAnalysis>(path.join(root, CACHE_ROOT, CACHES.checkedBodies), '.json')
+  const cache = fileCache<BodyAnalysis>(cacheDir(root, 'checkedBodies'), '.json')
   // The checking code is all in this folder; the parser's version is in the lockfile.
   const salt = await toolchainKey(root, ['content/_lib'])
   // Cache reads all at once; a few bodies at a time past that, or every body's syntax tree

@@ -12,7 +12,7 @@ import { createProcessor, type CompileOptions } from '@mdx-js/mdx'
 import type { Root } from 'mdast'
 import path from 'node:path'
 import { VFile } from 'vfile'
-import { CACHE_ROOT, CACHES, fileCache, hashOf, toolchainKey } from './build-cache.ts'
+import { cacheDir, fileCache, hashOf, toolchainKey } from './build-cache.ts'
 import { collectGarbage } from './collect-garbage.ts'
 import type { CompiledBody } from './mdx-content.ts'
 
@@ -72,9 +72,7 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
     return processors.get(format)!
   }
   // The text as it is, so a page reads its body straight from the file.
-  const cache = settings.cache
-    ? fileCache(path.join(root, CACHE_ROOT, CACHES.mdxBodies), '.js')
-    : undefined
+  const cache = settings.cache ? fileCache(cacheDir(root, 'mdxBodies'), '.js') : undefined
   const store = async (key: string, { code }: Code): Promise<CompiledBody> => {
     await cache!.put(key, Buffer.from(code))
     return { file: cache!.fileOf(key) }
