@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+// The reliability suite: the real server and the contact function under hostile requests,
+// damaged data folders and start races (issue 38). Each test starts its own processes on
+// 127.0.0.1 with a free port and a temporary data folder, and removes them when it ends.
+export default defineConfig({
+  test: {
+    include: ['tests/reliability/**/*.test.ts'],
+    environment: 'node',
+    // A time-out catches a hang, not slowness: these tests start servers on a 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+})
