@@ -2,8 +2,8 @@
 // npm run leads -- --spam                                 the requests judged as spam
 // npm run leads -- --release ID                           releases one from spam and mails it
 // npm run leads -- --purge                                deletes spam older than 30 days
-// npm run leads:retry                                     resends failed rows, and logged ones
-//                                                         once RESEND_API_KEY is set
+// npm run leads:retry                                     resends failed and held rows, and
+//                                                         logged ones once RESEND_API_KEY is set
 import { parseArgs } from 'node:util'
 import {
   DELIVERY_STATUSES,
@@ -37,8 +37,15 @@ function formatRequest(request: StoredContactRequest): string {
   const spam = request.spamReason
     ? `\n  ${request.status === 'spam' ? 'spam' : 'released from spam'} (${reasonText(request.spamReason)})`
     : ''
+  const unverified = request.antiBotFields
+    ? ''
+    : '\n  without anti-bot fields (honeypot, timing): tighter rate limit and mail budget'
+  const held =
+    request.status === 'held'
+      ? "\n  mail held: the hour's mail budget was spent; sent by the next hour's first request or npm run leads:retry"
+      : ''
   const lines = [
-    `${request.createdAt}  ${request.status.toUpperCase().padEnd(8)} ${what}  (attempts ${request.attempts}${via})${error}${spam}`,
+    `${request.createdAt}  ${request.status.toUpperCase().padEnd(8)} ${what}  (attempts ${request.attempts}${via})${error}${spam}${unverified}${held}`,
     `  ${request.name} <${request.email}>${request.phone ? `  ${request.phone}` : ''}${request.company ? `  ${request.company}` : ''}`,
     ...request.message.split('\n').map((line) => `  | ${line}`),
     `  id ${request.id}${request.page ? `  page ${request.page}` : ''}`,

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CONTACT_FUNCTION_PATH } from '../supabase/functions/_shared/contact-request.ts'
 import {
   handlerConfigFromEnv,
+  LOCAL_DEFAULTS,
   type HandlerConfig,
 } from '../supabase/functions/send-contact-email/config.ts'
 import { createHandler } from '../supabase/functions/send-contact-email/handler.ts'
@@ -29,6 +30,8 @@ export interface FunctionsMiddlewareOptions {
   /** Default: Resend when RESEND_API_KEY is set, otherwise the log. */
   mail?: MailTransport
   logger?: Logger
+  /** The function's clock (tests move it to the next hour of the mail budget); default now. */
+  clock?: () => Date
   /** Start the 127.0.0.1 endpoint the leads command uses while this process holds the data. */
   adminEndpoint?: boolean
 }
@@ -60,13 +63,13 @@ export async function createFunctionsMiddleware(
   const env = options.env ?? process.env
   const logger = options.logger ?? consoleLogger
   const config = {
-    ...handlerConfigFromEnv((name) => env[name], { clientAddressHeader: null }),
+    ...handlerConfigFromEnv((name) => env[name], LOCAL_DEFAULTS),
     ...options.config,
   }
   const mail = options.mail ?? mailTransportFromEnv((name) => env[name], logger)
   const local = await openLocalDatabase(options.dataDir ?? env.LEADS_DATA_DIR)
   const store = createSqlLeadStore(local.db)
-  const handle = createHandler({ store, mail, config, logger })
+  const handle = createHandler({ store, mail, config, logger, clock: options.clock })
 
   let admin: LeadsAdminServer | null = null
   if ((options.adminEndpoint ?? true) && local.lock) {

@@ -36,6 +36,23 @@ export function createSqlLeadStore(db: SqlClient): LeadStore {
       return rows[0]!.retry_after
     },
 
+    async takeMailBudget(hour, max) {
+      const { rows } = await db.query<{ taken: boolean }>(
+        'select public.take_contact_mail_budget($1, $2) as taken',
+        [hour, max],
+      )
+      return rows[0]!.taken
+    },
+
+    async releaseHeld(budget) {
+      const { rows } = await db.query<{ row: ContactRequestRow | null }>(
+        'select public.release_held_contact_request($1, $2, $3) as row',
+        [budget.hour, budget.max, budget.unverifiedMax],
+      )
+      const row = rows[0]?.row
+      return row ? toStoredContactRequest(row) : null
+    },
+
     findByRequestId,
 
     async insertContactRequest(request) {

@@ -18,6 +18,13 @@ import { createResendMailTransport } from '../../supabase/functions/send-contact
 function createMemoryStore(): LeadStore & { rows: StoredContactRequest[] } {
   const rows: StoredContactRequest[] = []
   const hits = new Map<string, number>()
+  const mailsInHour = new Map<string, number>()
+  const take = (hour: string, max: number) => {
+    const used = mailsInHour.get(hour) ?? 0
+    if (used >= max) return false
+    mailsInHour.set(hour, used + 1)
+    return true
+  }
   const byRequestId = (requestId: string) => rows.find((row) => row.requestId === requestId) ?? null
   return {
     rows,
@@ -25,6 +32,17 @@ function createMemoryStore(): LeadStore & { rows: StoredContactRequest[] } {
       const count = (hits.get(clientHash) ?? 0) + 1
       hits.set(clientHash, count)
       return Promise.resolve(count > limit.max ? limit.windowSeconds : 0)
+    },
+    takeMailBudget: (hour, max) => Promise.resolve(take(hour, max)),
+    releaseHeld(budget) {
+      const used = mailsInHour.get(budget.hour) ?? 0
+      const row = rows.find(
+        (candidate) =>
+          candidate.status === 'held' && (candidate.antiBotFields || used < budget.unverifiedMax),
+      )
+      if (!row || !take(budget.hour, budget.max)) return Promise.resolve(null)
+      row.status = 'received'
+      return Promise.resolve(row)
     },
     findByRequestId: (requestId) => Promise.resolve(byRequestId(requestId)),
     insertContactRequest(request) {
@@ -65,8 +83,12 @@ const config: HandlerConfig = {
   allowedOrigins: ['http://localhost:3000'],
   minSubmitMs: 1000,
   rateLimit: { max: 2, windowSeconds: 600 },
+  unverifiedRateLimitMax: 2,
+  mailBudgetPerHour: 100,
+  unverifiedMailBudgetPerHour: 100,
   maxBodyBytes: 64 * 1024,
   clientHashSalt: 'test',
+  trustedProxyHops: 1,
   clientAddressHeader: 'x-forwarded-for',
   storeTimeoutMs: 200,
 }

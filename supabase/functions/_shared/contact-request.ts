@@ -64,24 +64,47 @@ const noControl = (label: string, multiLine: boolean) => ({
   error: `${label} must not contain control characters`,
 })
 
+// With the u flag a surrogate pair is one code point, so only an unpaired half matches. JSON can
+// carry one ("\ud800"); it is no character, and stored it would become U+FFFD.
+const LONE_SURROGATE = /\p{Cs}/u
+/** Text that is well-formed Unicode: no unpaired surrogate (String.prototype.isWellFormed). */
+export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value)
+const wellFormed = (label: string) => ({
+  check: isWellFormedText,
+  error: `${label} must be valid Unicode text (it contains an unpaired surrogate)`,
+})
+
+/** The answers to a body that is no JSON text at all, before any field is looked at. */
+export const BODY_ERRORS = {
+  notUtf8: {
+    error: 'Body is not valid UTF-8',
+    fields: { body: 'Not valid UTF-8: send the JSON encoded as UTF-8' },
+  },
+  notJson: { error: 'Body is not valid JSON', fields: { body: 'Not valid JSON' } },
+} as const
+
 const requiredText = (label: string, max: number, multiLine = false) => {
   const control = noControl(label, multiLine)
+  const unicode = wellFormed(label)
   return text(label, true).check(
     z.trim(),
     z.minLength(1, { error: `${label} is required`, abort: true }),
     z.maxLength(max, tooLong(label, max)),
     z.refine(control.check, control.error),
+    z.refine(unicode.check, unicode.error),
   )
 }
 
 const optionalText = (label: string, max: number, multiLine = false) => {
   const control = noControl(label, multiLine)
+  const unicode = wellFormed(label)
   return z._default(
     z.optional(
       text(label, false).check(
         z.trim(),
         z.maxLength(max, tooLong(label, max)),
         z.refine(control.check, control.error),
+        z.refine(unicode.check, unicode.error),
       ),
     ),
     '',
@@ -126,7 +149,11 @@ export const contactRequestSchema = z
     email: emailField(),
     phone: optionalText('Phone', LIMITS.phone),
     message: requiredText('Message', MESSAGE_WIRE_MAX, true),
-    [HONEYPOT_FIELD]: z.optional(z.string({ error: `${HONEYPOT_FIELD} must be text` })),
+    [HONEYPOT_FIELD]: z.optional(
+      z
+        .string({ error: `${HONEYPOT_FIELD} must be text` })
+        .check(z.refine(wellFormed(HONEYPOT_FIELD).check, wellFormed(HONEYPOT_FIELD).error)),
+    ),
     // z.number() refuses NaN and Infinity.
     [ELAPSED_FIELD]: z.optional(
       z

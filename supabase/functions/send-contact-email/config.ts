@@ -16,19 +16,49 @@ export interface HandlerConfig {
    */
   storeTimeoutMs: number
   rateLimit: RateLimit
+  /**
+   * The per-client limit for a request without the anti-bot fields, in the same window and on the
+   * same counter as rateLimit.max, so such requests are refused sooner.
+   */
+  unverifiedRateLimitMax: number
+  /** Mails a clock hour may send site-wide; past it requests are stored and answered, mail held. */
+  mailBudgetPerHour: number
+  /** Of those, how many may go to requests without the anti-bot fields. */
+  unverifiedMailBudgetPerHour: number
   maxBodyBytes: number
   /** Mixed into the client address before hashing so stored hashes cannot be reversed by lookup. */
   clientHashSalt: string
   /**
-   * Header carrying the client address (first comma-separated entry), set by the proxy in front
-   * of the function; null to use the socket address (local server, where headers are forgeable).
+   * How many proxies in front of the function append the address they saw to
+   * clientAddressHeader. The client is the entry the outermost of them added: counted from the
+   * right, entry number `trustedProxyHops` (1: the last entry). Entries left of it are whatever
+   * the client wrote and are never used. 0: no trusted proxy, the socket address is the client.
    */
-  clientAddressHeader: string | null
+  trustedProxyHops: number
+  /** The forwarding header the trusted proxies append to (X-Forwarded-For by default). */
+  clientAddressHeader: string
 }
 
 export const DEFAULT_MIN_SUBMIT_MS = 3000
 export const DEFAULT_STORE_TIMEOUT_MS = 3000
 export const DEFAULT_RATE_LIMIT: RateLimit = { max: 5, windowSeconds: 600 }
+export const DEFAULT_UNVERIFIED_RATE_LIMIT_MAX = 2
+export const DEFAULT_MAIL_BUDGET_PER_HOUR = 30
+export const DEFAULT_UNVERIFIED_MAIL_BUDGET_PER_HOUR = 10
+export const DEFAULT_CLIENT_ADDRESS_HEADER = 'x-forwarded-for'
+
+/** Where the function runs decides whom the forwarding header can be trusted from. */
+export interface DeploymentDefaults {
+  trustedProxyHops: number
+}
+/**
+ * On Supabase one proxy in front of the function appends the client address to
+ * X-Forwarded-For (an assumption, see supabase/README.md "Client address"; TRUSTED_PROXY_HOPS
+ * and CLIENT_IP_HEADER change it).
+ */
+export const HOSTED_DEFAULTS: DeploymentDefaults = { trustedProxyHops: 1 }
+/** The local server is reached directly: the socket address is the client. */
+export const LOCAL_DEFAULTS: DeploymentDefaults = { trustedProxyHops: 0 }
 // The longest valid body is ~5.5k characters; JSON escapes can make a character 6 bytes.
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 
@@ -43,7 +73,7 @@ function nonNegativeInteger(value: string | undefined, fallback: number, name: s
 
 export function handlerConfigFromEnv(
   readEnv: (name: string) => string | undefined,
-  defaults: { clientAddressHeader: string | null },
+  defaults: DeploymentDefaults,
 ): HandlerConfig {
   return {
     allowedOrigins: parseAllowedOrigins(readEnv('ALLOWED_ORIGINS')),
@@ -65,15 +95,37 @@ export function handlerConfigFromEnv(
         'RATE_LIMIT_WINDOW_SECONDS',
       ),
     },
+    unverifiedRateLimitMax: nonNegativeInteger(
+      readEnv('UNVERIFIED_RATE_LIMIT_MAX'),
+      DEFAULT_UNVERIFIED_RATE_LIMIT_MAX,
+      'UNVERIFIED_RATE_LIMIT_MAX',
+    ),
+    mailBudgetPerHour: nonNegativeInteger(
+      readEnv('MAIL_BUDGET_PER_HOUR'),
+      DEFAULT_MAIL_BUDGET_PER_HOUR,
+      'MAIL_BUDGET_PER_HOUR',
+    ),
+    unverifiedMailBudgetPerHour: nonNegativeInteger(
+      readEnv('UNVERIFIED_MAIL_BUDGET_PER_HOUR'),
+      DEFAULT_UNVERIFIED_MAIL_BUDGET_PER_HOUR,
+      'UNVERIFIED_MAIL_BUDGET_PER_HOUR',
+    ),
     maxBodyBytes: nonNegativeInteger(
       readEnv('MAX_BODY_BYTES'),
       DEFAULT_MAX_BODY_BYTES,
       'MAX_BODY_BYTES',
     ),
     clientHashSalt: readEnv('CLIENT_HASH_SALT') ?? 'send-contact-email',
+    trustedProxyHops: nonNegativeInteger(
+      readEnv('TRUSTED_PROXY_HOPS'),
+      defaults.trustedProxyHops,
+      'TRUSTED_PROXY_HOPS',
+    ),
     clientAddressHeader:
-      defaults.clientAddressHeader === null
-        ? null
-        : readEnv('CLIENT_IP_HEADER')?.trim().toLowerCase() || defaults.clientAddressHeader,
+      readEnv('CLIENT_IP_HEADER')?.trim().toLowerCase() || DEFAULT_CLIENT_ADDRESS_HEADER,
   }
 }
+
+/** The configuration of the hosted function, exactly as index.ts builds it. */
+export const hostedHandlerConfig = (readEnv: (name: string) => string | undefined) =>
+  handlerConfigFromEnv(readEnv, HOSTED_DEFAULTS)

@@ -40,11 +40,12 @@ export interface RetryReport {
 }
 
 /**
- * Which rows a retry sends: failed ones always; logged ones (never received by anybody) once a
- * transport that delivers is configured, since logging them again would change nothing.
+ * Which rows a retry sends: failed ones and held ones (the operator's retry is not bound by the
+ * hour's mail budget) always; logged ones (never received by anybody) once a transport that
+ * delivers is configured, since logging them again would change nothing.
  */
 export function retryableStatuses(mail: MailTransport): DeliveryStatus[] {
-  return mail.delivers ? ['failed', 'logged'] : ['failed']
+  return mail.delivers ? ['failed', 'held', 'logged'] : ['failed', 'held']
 }
 
 export async function retryContactRequests(deps: {

@@ -2,14 +2,23 @@
 // on Supabase's Edge Runtime (Deno) and in the local Node server.
 import { decideCors } from '../_shared/cors.ts'
 import {
+  BODY_ERRORS,
   contactRequestSchema,
+  ELAPSED_FIELD,
   fieldErrors,
+  HONEYPOT_FIELD,
   parseRequestMessage,
 } from '../_shared/contact-request.ts'
 import type { HandlerConfig } from './config.ts'
 import { deliverContactRequest } from './deliver.ts'
 import { composeLeadEmail } from './lead-email.ts'
-import type { LeadStore, NewContactRequest, StoredContactRequest } from './lead-store.ts'
+import {
+  mailBudgetHour,
+  type LeadStore,
+  type MailBudget,
+  type NewContactRequest,
+  type StoredContactRequest,
+} from './lead-store.ts'
 import { consoleLogger, describeError, type Logger } from './logger.ts'
 import type { MailTransport } from './mail-transport.ts'
 import { judgeSpam } from './spam.ts'
@@ -19,6 +28,13 @@ export interface HandlerDeps {
   mail: MailTransport
   config: HandlerConfig
   logger?: Logger
+  /** Now, for the hour of the mail budget; tests pass a fake clock. */
+  clock?: () => Date
+  /**
+   * Keeps work after the answer alive (Supabase: EdgeRuntime.waitUntil). Default: the promise
+   * simply runs on, which is right for a long-lived Node process.
+   */
+  waitUntil?: (work: Promise<unknown>) => void
 }
 
 /** What the server knows about the connection beyond the request itself. */
@@ -97,16 +113,73 @@ function pageOf(referer: string | null): string | null {
   }
 }
 
+/**
+ * The client's address: with `trustedProxyHops` proxies in front, the entry the outermost trusted
+ * proxy appended to the forwarding header, counted from the right. What the client wrote itself
+ * sits further left and is never read. A header with fewer entries than that did not come
+ * through the proxies as configured: the socket address is used, never a client-written entry.
+ */
+export function clientAddressOf(
+  headers: Headers,
+  connection: ConnectionInfo | undefined,
+  config: Pick<HandlerConfig, 'trustedProxyHops' | 'clientAddressHeader'>,
+): string {
+  const socket = connection?.clientAddress ?? 'unknown'
+  if (config.trustedProxyHops === 0) return socket
+  // Several header lines of one name arrive joined with ', ', in order, as one list.
+  const entries = (headers.get(config.clientAddressHeader) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+  const added = entries[entries.length - config.trustedProxyHops]
+  return entries.length >= config.trustedProxyHops && added ? added : socket
+}
+
+/** Whether a submission carried both anti-bot fields, as the site's forms always send them. */
+export const hasAntiBotFields = (submission: Record<string, unknown>): boolean =>
+  submission[HONEYPOT_FIELD] !== undefined && submission[ELAPSED_FIELD] !== undefined
+
 export function createHandler(deps: HandlerDeps): ContactHandler {
   const { store, mail, config } = deps
   const logger = deps.logger ?? consoleLogger
+  const clock = deps.clock ?? (() => new Date())
+  const waitUntil =
+    deps.waitUntil ??
+    ((work: Promise<unknown>) => {
+      void work
+    })
 
-  function clientAddressOf(request: Request, connection?: ConnectionInfo): string {
-    if (config.clientAddressHeader) {
-      const forwarded = request.headers.get(config.clientAddressHeader)?.split(',')[0]?.trim()
-      if (forwarded) return forwarded
-    }
-    return connection?.clientAddress ?? 'unknown'
+  const mailBudget = (): MailBudget => ({
+    hour: mailBudgetHour(clock()),
+    max: config.mailBudgetPerHour,
+    unverifiedMax: Math.min(config.unverifiedMailBudgetPerHour, config.mailBudgetPerHour),
+  })
+
+  // One release pass at a time per instance; the SQL function keeps instances apart.
+  let releasing: Promise<void> | null = null
+
+  /**
+   * Sends held mails, oldest first, as far as the hour's budget allows. Runs after an answer, so
+   * the first request of a new hour sends what the last one held, without waiting for it.
+   */
+  function releaseHeldMails(requestId: string): void {
+    if (releasing) return
+    releasing = (async () => {
+      const budget = mailBudget()
+      // The budget bounds the loop; the count guards against a store that never says null.
+      for (let released = 0; released < budget.max; released++) {
+        const row = await store.releaseHeld(budget)
+        if (!row) break
+        logger.info('contact_request.released', { requestId, contactRequestId: row.id })
+        await deliverContactRequest(row, { store, mail, logger, requestId })
+      }
+    })()
+      .catch((error: unknown) => {
+        logger.error('held.release_failed', { requestId, error: describeError(error) })
+      })
+      .finally(() => {
+        releasing = null
+      })
+    waitUntil(releasing)
   }
 
   const database = <T>(work: () => Promise<T>, action: string) =>
@@ -133,8 +206,12 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
         return accepted(first)
       }
     }
+    // A request without the anti-bot fields counts on the same counter, with a lower ceiling.
+    const rateLimit = lead.antiBotFields
+      ? config.rateLimit
+      : { ...config.rateLimit, max: Math.min(config.unverifiedRateLimitMax, config.rateLimit.max) }
     const retryAfter = await database(
-      () => store.hitRateLimit(lead.clientHash, config.rateLimit),
+      () => store.hitRateLimit(lead.clientHash, rateLimit),
       'rate limit',
     )
     if (retryAfter > 0) {
@@ -144,6 +221,13 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
         body: { error: 'Too many requests, please try again later' },
         headers: { 'Retry-After': String(retryAfter) },
       }
+    }
+    // Past the hour's mail budget the request is still stored and answered; its mail is held.
+    if (lead.status === 'received') {
+      const budget = mailBudget()
+      const max = lead.antiBotFields ? budget.max : budget.unverifiedMax
+      const granted = await database(() => store.takeMailBudget(budget.hour, max), 'mail budget')
+      if (!granted) lead = { ...lead, status: 'held' }
     }
     const { row, created } = await database(() => store.insertContactRequest(lead), 'insert')
     if (!created) {
@@ -159,6 +243,14 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
       })
       return accepted(row)
     }
+    if (row.status === 'held') {
+      logger.info('contact_request.held', {
+        requestId,
+        contactRequestId: row.id,
+        antiBotFields: row.antiBotFields,
+      })
+      return accepted(row)
+    }
     logger.info('contact_request.stored', { requestId, contactRequestId: row.id, kind: row.kind })
     try {
       await deliverContactRequest(row, { store, mail, logger, requestId })
@@ -170,6 +262,8 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
         error: describeError(error),
       })
     }
+    // The hour has budget left (this request got some): mail what earlier ones had to hold.
+    releaseHeldMails(requestId)
     return accepted(row)
   }
 
@@ -257,28 +351,20 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
     try {
       text = utf8.decode(bytes)
     } catch {
-      return {
-        status: 400,
-        body: {
-          error: 'Body is not valid UTF-8',
-          fields: { body: 'Not valid UTF-8: send the JSON encoded as UTF-8' },
-        },
-      }
+      return { status: 400, body: BODY_ERRORS.notUtf8 }
     }
     let json: unknown
     try {
       json = JSON.parse(text)
     } catch {
-      return {
-        status: 400,
-        body: { error: 'Body is not valid JSON', fields: { body: 'Not valid JSON' } },
-      }
+      return { status: 400, body: BODY_ERRORS.notJson }
     }
     const parsed = contactRequestSchema.safeParse(json)
     if (!parsed.success) {
       return { status: 400, body: { error: 'Invalid request', fields: fieldErrors(parsed.error) } }
     }
     const submission = parsed.data
+    const antiBotFields = hasAntiBotFields(submission)
     const described = parseRequestMessage(submission.message)
     const spamReason = judgeSpam(submission, config.minSubmitMs)
     const lead: NewContactRequest = {
@@ -292,11 +378,12 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
       page: pageOf(request.headers.get('referer')),
       userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
       clientHash: await sha256Hex(
-        `${config.clientHashSalt}:${clientAddressOf(request, connection)}`,
+        `${config.clientHashSalt}:${clientAddressOf(request.headers, connection, config)}`,
       ),
       requestId: submission.requestId?.toLowerCase() ?? null,
       status: spamReason ? 'spam' : 'received',
       spamReason,
+      antiBotFields,
     }
     try {
       return await storeAndMail(lead, requestId)

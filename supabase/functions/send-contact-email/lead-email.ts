@@ -20,8 +20,24 @@ const kindLabels = {
   scorecard: 'Scorecard request',
 }
 
-// Header lines must not carry line breaks from visitor input.
-const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim()
+// What visitor text must never bring into a mail header (the subject, the reply-to): line breaks
+// of any kind (CR, LF, U+0085 NEL, U+2028, U+2029), which can end a header line in some mail
+// software, become a space; other control characters (C0, DEL, C1) and the bidirectional
+// controls (U+061C, U+200E/U+200F marks, U+202A-U+202E embeddings and overrides, U+2066-U+2069
+// isolates), which can make a subject read as something else, are removed. The stored row and
+// the mail's body keep the visitor's text as written.
+const HEADER_LINE_BREAKS = /[\r\n\u0085\u2028\u2029]+/g
+// \p{Cc}: C0, DEL and C1.
+const HEADER_INVISIBLE_CONTROLS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
+
+/** Visitor text made safe for a mail header: one line, no control or bidi characters. */
+export function headerText(value: string): string {
+  return value
+    .replace(HEADER_LINE_BREAKS, ' ')
+    .replace(HEADER_INVISIBLE_CONTROLS, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+}
 
 /** Subject prefix of a mail sent while the database was unavailable: the mail is the only copy. */
 export const NOT_STORED_PREFIX = '[NOT STORED] '
@@ -33,9 +49,7 @@ export function composeLeadEmail(
   options: { notStored?: boolean } = {},
 ): OutgoingMail {
   const label = kindLabels[request.kind]
-  const subject = oneLine(
-    `${options.notStored ? NOT_STORED_PREFIX : ''}${label}${request.title ? `: ${request.title}` : ''} from ${request.name}`,
-  ).slice(0, 250)
+  const subject = `${options.notStored ? NOT_STORED_PREFIX : ''}${label}${request.title ? `: ${request.title}` : ''} from ${request.name}`
   const rows: [string, string][] = [
     ['Name', request.name],
     ['Email', request.email],
@@ -64,5 +78,12 @@ export function composeLeadEmail(
     '</table>',
     `<p style="white-space:pre-wrap">${escapeHtml(request.message)}</p>`,
   ].join('\n')
-  return { subject, text, html, replyTo: request.email }
+  // Every header of the mail passes through headerText, here and nowhere else.
+  return {
+    // By code point, so a cut never leaves half a surrogate pair.
+    subject: Array.from(headerText(subject)).slice(0, 250).join(''),
+    text,
+    html,
+    replyTo: headerText(request.email),
+  }
 }

@@ -3,11 +3,12 @@
 import type { ContactKind } from '../_shared/contact-request.ts'
 
 /**
- * Where a stored request stands: `received` (stored, not yet mailed), `sent` (the mail provider
- * accepted it), `logged` (no provider configured: only written to the log), `failed` (the
- * provider refused; `leads:retry` tries again) or `spam` (judged a bot: kept, never mailed).
+ * Where a stored request stands: `received` (stored, not yet mailed), `held` (stored; the hour's
+ * mail budget was spent, so the mail waits for the next hour or `leads:retry`), `sent` (the mail
+ * provider accepted it), `logged` (no provider configured: only written to the log), `failed`
+ * (the provider refused; `leads:retry` tries again) or `spam` (judged a bot: kept, never mailed).
  */
-export const DELIVERY_STATUSES = ['received', 'sent', 'logged', 'failed', 'spam'] as const
+export const DELIVERY_STATUSES = ['received', 'held', 'sent', 'logged', 'failed', 'spam'] as const
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
 
 export const isDeliveryStatus = (value: string): value is DeliveryStatus =>
@@ -29,10 +30,15 @@ export interface NewContactRequest {
   clientHash: string
   /** The browser's id for this request (a UUID): a repeat of it is the same request. */
   requestId: string | null
-  /** 'spam' for a request judged as a bot's, otherwise 'received'. */
-  status: Extract<DeliveryStatus, 'received' | 'spam'>
+  /** 'spam' for a bot's request, 'held' when the hour's mail budget is spent, else 'received'. */
+  status: Extract<DeliveryStatus, 'received' | 'held' | 'spam'>
   /** Why a request was judged as spam; null otherwise. */
   spamReason: string | null
+  /**
+   * false: the request came without the anti-bot fields (honeypot and timing), as the spec's
+   * four-field body does. It is kept and answered like any other, under tighter limits.
+   */
+  antiBotFields: boolean
 }
 
 export interface StoredContactRequest extends Omit<NewContactRequest, 'status'> {
@@ -65,6 +71,7 @@ export const CONTACT_REQUEST_COLUMNS = {
   requestId: 'request_id',
   status: 'status',
   spamReason: 'spam_reason',
+  antiBotFields: 'anti_bot_fields',
   attempts: 'attempts',
   transport: 'transport',
   lastError: 'last_error',
@@ -85,6 +92,7 @@ export const INSERTED_FIELDS = [
   'requestId',
   'status',
   'spamReason',
+  'antiBotFields',
 ] as const satisfies readonly (keyof NewContactRequest)[]
 
 // Every field of a new request is inserted: a field added to NewContactRequest and not here is
@@ -112,9 +120,31 @@ export interface InsertResult {
   created: boolean
 }
 
+/**
+ * The site-wide mail budget of one clock hour: at most `max` mails, of which requests without the
+ * anti-bot fields may use only the first `unverifiedMax`.
+ */
+export interface MailBudget {
+  /** The UTC hour, e.g. '2026-11-25T09' (see mailBudgetHour). */
+  hour: string
+  max: number
+  unverifiedMax: number
+}
+
+/** The budget bucket a moment falls in: its UTC clock hour, a string that sorts as time does. */
+export const mailBudgetHour = (at: Date): string => at.toISOString().slice(0, 13)
+
 export interface LeadStore {
   /** Counts one submission for this client; answers how long to wait when over the limit. */
   hitRateLimit(clientHash: string, limit: RateLimit): Promise<RetryAfterSeconds>
+  /** Takes one mail from the hour's budget if fewer than `max` went out; false when spent. */
+  takeMailBudget(hour: string, max: number): Promise<boolean>
+  /**
+   * Takes one mail from the hour's budget for the oldest held request the budget allows, turns
+   * that row back into `received` and returns it; null when nothing is held or the budget is spent.
+   * Atomic: a held row is released once, however many instances ask at the same time.
+   */
+  releaseHeld(budget: MailBudget): Promise<StoredContactRequest | null>
   /** The request stored under this browser request id, if any. */
   findByRequestId(requestId: string): Promise<StoredContactRequest | null>
   /** Inserts the request; with a requestId already stored, inserts nothing and returns that row. */

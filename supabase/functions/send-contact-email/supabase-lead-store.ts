@@ -33,6 +33,25 @@ export function createSupabaseLeadStore(client: SupabaseClient): LeadStore {
       return Number(data)
     },
 
+    async takeMailBudget(hour, max) {
+      const { data, error } = await client.rpc('take_contact_mail_budget', {
+        p_hour: hour,
+        p_max: max,
+      })
+      if (error) fail('take_contact_mail_budget', error)
+      return data === true
+    },
+
+    async releaseHeld(budget) {
+      const { data, error } = await client.rpc('release_held_contact_request', {
+        p_hour: budget.hour,
+        p_max: budget.max,
+        p_unverified_max: budget.unverifiedMax,
+      })
+      if (error) fail('release_held_contact_request', error)
+      return data ? toStoredContactRequest(data as ContactRequestRow) : null
+    },
+
     findByRequestId,
 
     async insertContactRequest(request) {

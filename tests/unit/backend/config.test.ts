@@ -4,19 +4,25 @@ import {
   DEFAULT_MIN_SUBMIT_MS,
   DEFAULT_STORE_TIMEOUT_MS,
   handlerConfigFromEnv,
+  hostedHandlerConfig,
+  LOCAL_DEFAULTS,
 } from '../../../supabase/functions/send-contact-email/config.ts'
 
 const from = (env: Record<string, string>) => (name: string) => env[name]
 
 describe('handlerConfigFromEnv', () => {
   it('has working defaults for a fresh clone', () => {
-    expect(handlerConfigFromEnv(from({}), { clientAddressHeader: null })).toEqual({
+    expect(handlerConfigFromEnv(from({}), LOCAL_DEFAULTS)).toEqual({
       allowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       minSubmitMs: DEFAULT_MIN_SUBMIT_MS,
       rateLimit: { max: 5, windowSeconds: 600 },
+      unverifiedRateLimitMax: 2,
+      mailBudgetPerHour: 30,
+      unverifiedMailBudgetPerHour: 10,
       maxBodyBytes: 65536,
       clientHashSalt: 'send-contact-email',
-      clientAddressHeader: null,
+      trustedProxyHops: 0,
+      clientAddressHeader: 'x-forwarded-for',
       storeTimeoutMs: DEFAULT_STORE_TIMEOUT_MS,
     })
     expect(DEFAULT_MIN_SUBMIT_MS).toBe(3000)
@@ -34,32 +40,45 @@ describe('handlerConfigFromEnv', () => {
         MAX_BODY_BYTES: '2048',
         CLIENT_HASH_SALT: 'pepper',
         CLIENT_IP_HEADER: 'CF-Connecting-IP',
+        TRUSTED_PROXY_HOPS: '2',
         STORE_TIMEOUT_MS: '1500',
+        UNVERIFIED_RATE_LIMIT_MAX: '1',
+        MAIL_BUDGET_PER_HOUR: '100',
+        UNVERIFIED_MAIL_BUDGET_PER_HOUR: '0',
       }),
-      { clientAddressHeader: 'x-forwarded-for' },
+      LOCAL_DEFAULTS,
     )
     expect(config).toEqual({
       allowedOrigins: ['https://www.example.com', 'https://example.com'],
       minSubmitMs: 0,
       rateLimit: { max: 10, windowSeconds: 60 },
+      unverifiedRateLimitMax: 1,
+      mailBudgetPerHour: 100,
+      unverifiedMailBudgetPerHour: 0,
       maxBodyBytes: 2048,
       clientHashSalt: 'pepper',
+      trustedProxyHops: 2,
       clientAddressHeader: 'cf-connecting-ip',
       storeTimeoutMs: 1500,
     })
   })
 
-  it('locally ignores CLIENT_IP_HEADER, because request headers can be forged there', () => {
-    const config = handlerConfigFromEnv(from({ CLIENT_IP_HEADER: 'x-real-ip' }), {
-      clientAddressHeader: null,
-    })
-    expect(config.clientAddressHeader).toBeNull()
+  it('trusts one proxy hop when hosted, none locally (where headers can be forged)', () => {
+    expect(hostedHandlerConfig(from({})).trustedProxyHops).toBe(1)
+    expect(handlerConfigFromEnv(from({}), LOCAL_DEFAULTS).trustedProxyHops).toBe(0)
+    expect(hostedHandlerConfig(from({ TRUSTED_PROXY_HOPS: '0' })).trustedProxyHops).toBe(0)
   })
 
-  it.each(['-1', '1.5', 'soon'])('refuses MIN_SUBMIT_MS=%s at start-up', (value) => {
-    expect(() =>
-      handlerConfigFromEnv(from({ MIN_SUBMIT_MS: value }), { clientAddressHeader: null }),
-    ).toThrow(/MIN_SUBMIT_MS/)
+  it.each([
+    ['MIN_SUBMIT_MS', '-1'],
+    ['MIN_SUBMIT_MS', '1.5'],
+    ['MIN_SUBMIT_MS', 'soon'],
+    ['TRUSTED_PROXY_HOPS', '-1'],
+    ['MAIL_BUDGET_PER_HOUR', 'lots'],
+  ])('refuses %s=%s at start-up', (name, value) => {
+    expect(() => handlerConfigFromEnv(from({ [name]: value }), LOCAL_DEFAULTS)).toThrow(
+      new RegExp(name),
+    )
   })
 })
 

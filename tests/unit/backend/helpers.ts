@@ -18,8 +18,14 @@ export const testConfig: HandlerConfig = {
   allowedOrigins: [ALLOWED_ORIGIN, 'http://127.0.0.1:3000'],
   minSubmitMs: 1500,
   rateLimit: { max: 5, windowSeconds: 600 },
+  unverifiedRateLimitMax: 2,
+  // High enough that tests about other things never meet it; the budget tests set their own.
+  mailBudgetPerHour: 1000,
+  unverifiedMailBudgetPerHour: 1000,
   maxBodyBytes: 64 * 1024,
   clientHashSalt: 'test-salt',
+  // The test is the proxy: it writes the last X-Forwarded-For entry.
+  trustedProxyHops: 1,
   clientAddressHeader: 'x-forwarded-for',
   storeTimeoutMs: 500,
 }
@@ -136,7 +142,9 @@ export async function openTestDatabase(): Promise<LocalDatabase> {
 }
 
 export async function clearTables(database: LocalDatabase): Promise<void> {
-  await database.db.exec('truncate public.contact_requests, public.contact_rate_limits')
+  await database.db.exec(
+    'truncate public.contact_requests, public.contact_rate_limits, public.contact_mail_budget',
+  )
 }
 
 export async function countRows(database: LocalDatabase): Promise<number> {
@@ -148,18 +156,39 @@ export async function countRows(database: LocalDatabase): Promise<number> {
 
 export function handlerOn(
   database: LocalDatabase,
-  overrides: { mail?: MailTransport; config?: Partial<HandlerConfig>; logger?: Logger } = {},
+  overrides: {
+    mail?: MailTransport
+    config?: Partial<HandlerConfig>
+    logger?: Logger
+    clock?: () => Date
+  } = {},
 ) {
   const store = createSqlLeadStore(database.db)
   const mail = overrides.mail ?? recordingMail()
   const logger = overrides.logger ?? capturingLogger()
+  // The work each answer leaves running (sending held mails); settled() waits for all of it.
+  const background: Promise<unknown>[] = []
   const handle = createHandler({
     store,
     mail,
     logger,
     config: { ...testConfig, ...overrides.config },
+    clock: overrides.clock,
+    waitUntil: (work) => background.push(work),
   })
-  return { handle, store, mail, logger }
+  const settled = () => Promise.all(background)
+  return { handle, store, mail, logger, settled }
+}
+
+/** A clock the test moves by hand. */
+export function fakeClock(start = '2026-11-25T09:10:00Z') {
+  let now = new Date(start)
+  return {
+    now: () => now,
+    set: (at: string) => {
+      now = new Date(at)
+    },
+  }
 }
 
 /** Checks the function's answer to a stored request (200, `{ ok: true, id }`) and returns it. */

@@ -25,6 +25,7 @@ const hostile: StoredContactRequest = {
   requestId: null,
   status: 'received',
   spamReason: null,
+  antiBotFields: true,
   attempts: 0,
   transport: null,
   lastError: null,

@@ -7,6 +7,7 @@ import {
   releaseSpam,
   retryContactRequests,
 } from '../../../supabase/functions/send-contact-email/deliver.ts'
+import type { HandlerConfig } from '../../../supabase/functions/send-contact-email/config.ts'
 import { createHandler } from '../../../supabase/functions/send-contact-email/handler.ts'
 import type { MailTransport } from '../../../supabase/functions/send-contact-email/mail-transport.ts'
 import { createSupabaseLeadStore } from '../../../supabase/functions/send-contact-email/supabase-lead-store.ts'
@@ -134,22 +135,36 @@ const NoWebSocket = function NoWebSocket() {
 } as unknown as typeof WebSocket
 const realtime = { transport: NoWebSocket as unknown as typeof WebSocket }
 
-function supabaseHandler(mail: MailTransport = recordingMail()) {
+function supabaseHandler(
+  mail: MailTransport = recordingMail(),
+  options: { config?: Partial<HandlerConfig>; clock?: () => Date } = {},
+) {
   const client = createClient('http://supabase.test', 'service-role-key', {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { fetch: fakePostgrest },
     realtime,
   })
   const store = createSupabaseLeadStore(client)
-  const handle = createHandler({ store, mail, config: testConfig, logger: capturingLogger() })
-  return { store, handle, mail }
+  // The work after each answer (sending held mails), awaited by settled().
+  const background: Promise<unknown>[] = []
+  const handle = createHandler({
+    store,
+    mail,
+    config: { ...testConfig, ...options.config },
+    logger: capturingLogger(),
+    clock: options.clock,
+    waitUntil: (work) => background.push(work),
+  })
+  const settled = () => Promise.all(background)
+  return { store, handle, mail, settled }
 }
 
 it('stores a guide request through the REST API with the service role key', async () => {
-  const { handle, store } = supabaseHandler()
+  const { handle, store, settled } = supabaseHandler()
   const response = await handle(post(guideBody))
   expect(response.status).toBe(200)
   const { id } = await response.json()
+  await settled()
   const [row] = await store.listContactRequests()
   expect(row).toMatchObject({
     id,
@@ -161,8 +176,11 @@ it('stores a guide request through the REST API with the service role key', asyn
   })
   expect(seen.map((call) => `${call.method} ${call.path}`)).toEqual([
     'POST /rest/v1/rpc/hit_contact_rate_limit',
+    'POST /rest/v1/rpc/take_contact_mail_budget',
     'POST /rest/v1/contact_requests',
     'POST /rest/v1/rpc/record_contact_delivery',
+    // After the answer: nothing was held, so nothing is released.
+    'POST /rest/v1/rpc/release_held_contact_request',
     'GET /rest/v1/contact_requests',
   ])
   expect(seen.every((call) => call.apikey === 'service-role-key')).toBe(true)
@@ -233,6 +251,7 @@ it('a repeated requestId is one row through the REST API, and spam is released a
     clientHash: 'h',
     requestId: body.requestId,
     status: 'received',
+    antiBotFields: true,
     spamReason: null,
   })
   expect({ created, id: row.id }).toEqual({ created: false, id: first.id })
@@ -254,4 +273,26 @@ it('a repeated requestId is one row through the REST API, and spam is released a
   expect(await store.purgeSpam(30)).toBe(1)
   expect(await store.listContactRequests({ status: 'spam' })).toEqual([])
   expect(await store.listContactRequests()).toHaveLength(2)
+})
+
+it('holds mails past the hour budget and releases them through the SQL functions the next hour', async () => {
+  let now = new Date('2026-11-25T09:10:00Z')
+  const mail = recordingMail()
+  const { handle, store, settled } = supabaseHandler(mail, {
+    config: { mailBudgetPerHour: 2, unverifiedMailBudgetPerHour: 1 },
+    clock: () => now,
+  })
+  for (let index = 0; index < 4; index++)
+    expect((await handle(post(contactBody, { address: `192.0.2.${index + 1}` }))).status).toBe(200)
+  await settled()
+  expect(mail.sent).toHaveLength(2)
+  expect((await store.listContactRequests({ status: 'held' })).length).toBe(2)
+
+  now = new Date('2026-11-25T10:00:01Z')
+  expect((await handle(post(contactBody, { address: '192.0.2.9' }))).status).toBe(200)
+  await settled()
+  // The new hour's budget of 2: this request's mail and the oldest held one.
+  expect(mail.sent).toHaveLength(4)
+  expect((await store.listContactRequests({ status: 'held' })).length).toBe(1)
+  expect((await store.listContactRequests({ status: 'sent' })).length).toBe(4)
 })
