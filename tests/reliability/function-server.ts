@@ -1,0 +1,143 @@
+// The contact function on a real Node HTTP server, as `npm run serve` mounts it
+// (createFunctionsMiddleware on node:http), with a database folder of its own, a recording mail
+// transport and a clock the test can move. Each call gets its own temporary folder and free
+// port; close() stops the server and removes the folder.
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
+import type { HandlerConfig } from '../../supabase/functions/send-contact-email/config.ts'
+import type { StoredContactRequest } from '../../supabase/functions/send-contact-email/lead-store.ts'
+import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
+import type {
+  MailTransport,
+  OutgoingMail,
+} from '../../supabase/functions/send-contact-email/mail-transport.ts'
+import { createFunctionsMiddleware } from '../../server/functions.ts'
+
+export const ORIGIN = 'http://localhost:3000'
+
+export interface FunctionServer {
+  /** The function's address on this server. */
+  url: string
+  dataDir: string
+  mails: OutgoingMail[]
+  clock: { set(at: string): void }
+  close(): Promise<void>
+}
+
+export function recordingMail(): MailTransport & { sent: OutgoingMail[] } {
+  const sent: OutgoingMail[] = []
+  return {
+    name: 'recording',
+    delivers: true,
+    sent,
+    send(mail) {
+      sent.push(mail)
+      return Promise.resolve()
+    },
+  }
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    // Port 0: the system picks a free one, so parallel tests never collide.
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))
+  })
+}
+
+export async function startFunctionServer(
+  options: { config?: Partial<HandlerConfig>; start?: string } = {},
+): Promise<FunctionServer> {
+  // The database folder inside a folder of its own, so its lock file beside it goes too.
+  const parent = await mkdtemp(path.join(tmpdir(), 'function-reliability-'))
+  const dataDir = path.join(parent, 'pglite')
+  let now = new Date(options.start ?? '2026-11-25T09:10:00Z')
+  const mail = recordingMail()
+  const functions = await createFunctionsMiddleware({
+    dataDir,
+    env: { ALLOWED_ORIGINS: ORIGIN },
+    config: options.config,
+    mail,
+    logger: silentLogger,
+    clock: () => now,
+  })
+  const server = createServer((req, res) => {
+    functions.middleware(req, res, () => {
+      res.writeHead(404).end()
+    })
+  })
+  const port = await listen(server)
+  return {
+    url: `http://127.0.0.1:${port}${CONTACT_FUNCTION_PATH}`,
+    dataDir,
+    mails: mail.sent,
+    clock: {
+      set(at) {
+        now = new Date(at)
+      },
+    },
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await functions.close()
+      await rm(parent, { recursive: true, force: true })
+    },
+  }
+}
+
+/** POSTs a body (an object as JSON, or raw bytes/text as given) with the headers given. */
+export function postTo(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const raw = typeof body === 'string' || body instanceof Uint8Array
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
+    body: raw ? (body as BodyInit) : JSON.stringify(body),
+  })
+}
+
+const run = promisify(execFile)
+const repository = path.resolve(import.meta.dirname, '../..')
+
+/** `npm run leads -- …` as an operator types it (through the server holding the folder). */
+export async function leadsCommand(dataDir: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/leads.ts', '--data-dir', dataDir, ...args],
+    { cwd: repository, env: { ...process.env, RESEND_API_KEY: '' } },
+  )
+  return stdout
+}
+
+export async function storedRequests(dataDir: string): Promise<StoredContactRequest[]> {
+  return JSON.parse(
+    await leadsCommand(dataDir, '--json', '--limit', '1000'),
+  ) as StoredContactRequest[]
+}
+
+/** The spec's body (§7): four fields, no anti-bot fields. */
+export const specBody = {
+  name: 'Barbara Liskov',
+  email: 'barbara@example.com',
+  phone: '',
+  message: 'Please call us about interviews for three platform engineers.',
+}
+
+/** What the site's contact form sends: the spec's fields and the anti-bot fields. */
+export const formBody = {
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  phone: '+1 555 0100',
+  message: 'We need four senior backend interviews next week.',
+  website: '',
+  elapsedMs: 8000,
+}
