@@ -2,7 +2,10 @@
 // store, and checks the main paths end to end through web-standard Request/Response.
 import assert from 'node:assert/strict'
 import { composeRequestMessage } from '../../supabase/functions/_shared/contact-request.ts'
-import type { HandlerConfig } from '../../supabase/functions/send-contact-email/config.ts'
+import {
+  hostedHandlerConfig,
+  type HandlerConfig,
+} from '../../supabase/functions/send-contact-email/config.ts'
 import { createHandler } from '../../supabase/functions/send-contact-email/handler.ts'
 import type {
   LeadStore,
@@ -93,7 +96,7 @@ const config: HandlerConfig = {
   storeTimeoutMs: 200,
 }
 
-function setup(mail?: MailTransport) {
+function setup(mail?: MailTransport, overrides: Partial<HandlerConfig> = {}, clock?: () => Date) {
   const store = createMemoryStore()
   const sent: OutgoingMail[] = []
   const transport: MailTransport = mail ?? {
@@ -104,8 +107,16 @@ function setup(mail?: MailTransport) {
       return Promise.resolve()
     },
   }
-  const handle = createHandler({ store, mail: transport, config, logger: silentLogger })
-  return { store, sent, handle }
+  const background: Promise<unknown>[] = []
+  const handle = createHandler({
+    store,
+    mail: transport,
+    config: { ...config, ...overrides },
+    logger: silentLogger,
+    clock,
+    waitUntil: (work) => background.push(work),
+  })
+  return { store, sent, handle, settled: () => Promise.all(background) }
 }
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
@@ -303,3 +314,77 @@ Deno.test('serves real HTTP through Deno.serve the way index.ts wires it', async
     await server.shutdown()
   }
 })
+
+Deno.test(
+  'the hosted configuration takes the last X-Forwarded-For entry, not a forged first one',
+  async () => {
+    const hosted = hostedHandlerConfig((name) =>
+      name === 'ALLOWED_ORIGINS' ? 'http://localhost:3000' : undefined,
+    )
+    const { store, handle } = setup(undefined, hosted)
+    const statuses: number[] = []
+    for (let index = 0; index < 8; index++) {
+      const response = await handle(
+        post(valid, { 'x-forwarded-for': `10.0.0.${index}, 198.51.100.7` }),
+      )
+      statuses.push(response.status)
+      await response.body?.cancel()
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429])
+    assert.equal(store.rows.length, 5)
+  },
+)
+
+Deno.test('a lone surrogate escape is a 400 naming the field', async () => {
+  const { store, handle } = setup()
+  const json = JSON.stringify({ ...valid, name: 'PLACEHOLDER' }).replace(
+    'PLACEHOLDER',
+    'Ada\\ud800',
+  )
+  const response = await handle(
+    new Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: json,
+    }),
+  )
+  assert.equal(response.status, 400)
+  assert.match((await response.json()).fields.name, /valid Unicode text/)
+  assert.equal(store.rows.length, 0)
+})
+
+Deno.test(
+  'past the mail budget: stored, answered, held; the next hour sends it after answering',
+  async () => {
+    let now = new Date('2026-11-25T09:10:00Z')
+    const { store, sent, handle, settled } = setup(
+      undefined,
+      { mailBudgetPerHour: 2, unverifiedMailBudgetPerHour: 2 },
+      () => now,
+    )
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      const response = await handle(post(valid, { 'x-forwarded-for': address }))
+      assert.equal(response.status, 200)
+      await response.body?.cancel()
+    }
+    await settled()
+    assert.deepEqual(
+      store.rows.map((row) => row.status),
+      ['sent', 'sent', 'held'],
+    )
+    assert.equal(sent.length, 2)
+
+    now = new Date('2026-11-25T10:00:00Z')
+    const spec = { name: 'Ada', email: 'ada@example.com', phone: '', message: 'Hello' }
+    const response = await handle(post(spec, { 'x-forwarded-for': '203.0.113.9' }))
+    assert.equal(response.status, 200)
+    await response.body?.cancel()
+    await settled()
+    assert.equal(store.rows[3].antiBotFields, false)
+    assert.deepEqual(
+      store.rows.map((row) => row.status),
+      ['sent', 'sent', 'sent', 'sent'],
+    )
+    assert.equal(sent.length, 4)
+  },
+)

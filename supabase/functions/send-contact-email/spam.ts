@@ -6,8 +6,9 @@
 // seconds after the page opened. Time is therefore only one signal and never enough alone: a
 // quick submission is spam only when it also carries a link, the payload of nearly every form
 // spam bot and of almost no autofilled request. The honeypot, which no person can see or reach,
-// is enough alone. Absent anti-bot fields are no signal at all (a client that follows the spec
-// sends only name, email, phone and message); the rate limit still applies to every request.
+// is enough alone. Absent anti-bot fields are not judged as spam (a client that follows the spec
+// sends only name, email, phone and message), but such a request is marked on its row and has
+// tighter limits: see hasAntiBotFields in handler.ts and "Abuse limits" in supabase/README.md.
 import type { ContactRequest } from '../_shared/contact-request.ts'
 
 export const SPAM_REASONS = {
