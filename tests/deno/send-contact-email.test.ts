@@ -93,6 +93,7 @@ const config: HandlerConfig = {
   clientHashSalt: 'test',
   trustedProxyHops: 1,
   clientAddressHeader: 'x-forwarded-for',
+  releaseHeldToken: null,
   storeTimeoutMs: 200,
 }
 

@@ -85,7 +85,8 @@ it('hosted configuration behind the gateway: 60 forged requests from one client,
   expect(rows).toHaveLength(5)
   // Every stored request counted against the one real client.
   expect(new Set(rows.map((row) => row.clientHash)).size).toBe(1)
-})
+  // 60 requests through two servers on a shared 2-core machine.
+}, 120_000)
 
 it('hosted configuration: two clients behind the gateway are told apart by what it appended', async () => {
   const hosted = hostedHandlerConfig((name) => ({ ALLOWED_ORIGINS: ORIGIN })[name])

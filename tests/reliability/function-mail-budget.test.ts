@@ -60,7 +60,8 @@ it('40 requests from 40 addresses: 40 stored and answered, 30 mailed, 10 held, s
   rows = await storedRequests(fn.dataDir)
   expect(rows).toHaveLength(41)
   expect(count(rows, 'sent')).toBe(41)
-})
+  // 40 requests and a child process for `npm run leads` on a shared 2-core machine.
+}, 120_000)
 
 it('a request without the anti-bot fields is kept and answered, marked, and held sooner', async () => {
   fn = await startFunctionServer({
@@ -95,4 +96,39 @@ it('a request without the anti-bot fields is kept and answered, marked, and held
     await response.body?.cancel()
   }
   expect(statuses).toEqual([200, 200, 429])
+})
+
+it('the hourly scheduled call sends held mails on a quiet site, and refuses a wrong secret', async () => {
+  const secret = 'scheduled-release-'.padEnd(48, '7')
+  fn = await startFunctionServer({
+    config: { trustedProxyHops: 1, mailBudgetPerHour: 2, releaseHeldToken: secret },
+    start: '2026-11-25T09:10:00Z',
+  })
+  for (let index = 0; index < 4; index++) {
+    const response = await postTo(fn.url, formBody, from(`192.0.2.${index + 1}`))
+    expect(response.status).toBe(200)
+    await response.body?.cancel()
+  }
+  await expect.poll(() => fn!.mails.length).toBe(2)
+
+  fn.clock.set('2026-11-25T10:01:00Z')
+  const wrong = await fetch(fn.url, {
+    method: 'POST',
+    headers: { 'x-release-held-token': 'scheduled-release-'.padEnd(48, '8') },
+  })
+  expect(wrong.status).toBe(403)
+  await wrong.body?.cancel()
+
+  // As pg_net sends it: no Origin, a JSON body of {}.
+  const call = await fetch(fn.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-release-held-token': secret },
+    body: '{}',
+  })
+  expect(call.status).toBe(202)
+  await call.body?.cancel()
+  await expect.poll(() => fn!.mails.length).toBe(4)
+  const rows = await storedRequests(fn.dataDir)
+  expect(count(rows, 'sent')).toBe(4)
+  expect(count(rows, 'held')).toBe(0)
 })

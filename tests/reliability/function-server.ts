@@ -18,6 +18,7 @@ import type {
   OutgoingMail,
 } from '../../supabase/functions/send-contact-email/mail-transport.ts'
 import { createFunctionsMiddleware } from '../../server/functions.ts'
+import { openLeadsAccess } from '../../server/leads-access.ts'
 
 export const ORIGIN = 'http://localhost:3000'
 
@@ -118,10 +119,14 @@ export async function leadsCommand(dataDir: string, ...args: string[]): Promise<
   return stdout
 }
 
+/** The stored requests, asked of the server holding the folder (what `npm run leads` reads). */
 export async function storedRequests(dataDir: string): Promise<StoredContactRequest[]> {
-  return JSON.parse(
-    await leadsCommand(dataDir, '--json', '--limit', '1000'),
-  ) as StoredContactRequest[]
+  const access = await openLeadsAccess({ dataDir, logger: silentLogger })
+  try {
+    return await access.list({ limit: 1000 })
+  } finally {
+    await access.close()
+  }
 }
 
 /** The spec's body (§7): four fields, no anti-bot fields. */

@@ -37,7 +37,17 @@ export interface HandlerConfig {
   trustedProxyHops: number
   /** The forwarding header the trusted proxies append to (X-Forwarded-For by default). */
   clientAddressHeader: string
+  /**
+   * The secret a scheduled call sends in RELEASE_HELD_HEADER to have held mails sent (pg_cron on
+   * Supabase, see supabase/README.md); null: no such call is accepted.
+   */
+  releaseHeldToken: string | null
 }
+
+/** The header of the scheduled call that sends held mails; its value is RELEASE_HELD_TOKEN. */
+export const RELEASE_HELD_HEADER = 'x-release-held-token'
+// A guessable token would let anyone trigger the (harmless, budget-bound) release at will.
+const MIN_RELEASE_TOKEN_LENGTH = 32
 
 export const DEFAULT_MIN_SUBMIT_MS = 3000
 export const DEFAULT_STORE_TIMEOUT_MS = 3000
@@ -123,7 +133,19 @@ export function handlerConfigFromEnv(
     ),
     clientAddressHeader:
       readEnv('CLIENT_IP_HEADER')?.trim().toLowerCase() || DEFAULT_CLIENT_ADDRESS_HEADER,
+    releaseHeldToken: releaseToken(readEnv('RELEASE_HELD_TOKEN')),
   }
+}
+
+function releaseToken(value: string | undefined): string | null {
+  const token = value?.trim()
+  if (!token) return null
+  if (token.length < MIN_RELEASE_TOKEN_LENGTH) {
+    throw new Error(
+      `RELEASE_HELD_TOKEN must be at least ${MIN_RELEASE_TOKEN_LENGTH} characters (openssl rand -hex 32)`,
+    )
+  }
+  return token
 }
 
 /** The configuration of the hosted function, exactly as index.ts builds it. */

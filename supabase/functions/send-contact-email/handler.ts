@@ -9,7 +9,7 @@ import {
   HONEYPOT_FIELD,
   parseRequestMessage,
 } from '../_shared/contact-request.ts'
-import type { HandlerConfig } from './config.ts'
+import { RELEASE_HELD_HEADER, type HandlerConfig } from './config.ts'
 import { deliverContactRequest } from './deliver.ts'
 import { composeLeadEmail } from './lead-email.ts'
 import {
@@ -161,8 +161,8 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
    * Sends held mails, oldest first, as far as the hour's budget allows. Runs after an answer, so
    * the first request of a new hour sends what the last one held, without waiting for it.
    */
-  function releaseHeldMails(requestId: string): void {
-    if (releasing) return
+  function releaseHeldMails(requestId: string): Promise<void> {
+    if (releasing) return releasing
     releasing = (async () => {
       const budget = mailBudget()
       // The budget bounds the loop; the count guards against a store that never says null.
@@ -180,6 +180,19 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
         releasing = null
       })
     waitUntil(releasing)
+    return releasing
+  }
+
+  /** The scheduled call (pg_cron): is this the configured secret? Compared in constant time. */
+  async function isReleaseCall(request: Request): Promise<boolean | null> {
+    const offered = request.headers.get(RELEASE_HELD_HEADER)
+    if (offered === null) return null
+    if (!config.releaseHeldToken) return false
+    const [a, b] = await Promise.all([sha256Hex(offered), sha256Hex(config.releaseHeldToken)])
+    let difference = 0
+    for (let index = 0; index < a.length; index++)
+      difference |= a.charCodeAt(index) ^ b.charCodeAt(index)
+    return difference === 0
   }
 
   const database = <T>(work: () => Promise<T>, action: string) =>
@@ -263,7 +276,7 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
       })
     }
     // The hour has budget left (this request got some): mail what earlier ones had to hold.
-    releaseHeldMails(requestId)
+    void releaseHeldMails(requestId)
     return accepted(row)
   }
 
@@ -329,6 +342,17 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
         body: { error: 'Method not allowed' },
         headers: { Allow: 'POST, OPTIONS' },
       }
+    }
+    const releaseCall = await isReleaseCall(request)
+    if (releaseCall === false) {
+      logger.info('release_held.refused', { requestId })
+      return { status: 403, body: { error: 'Not allowed' } }
+    }
+    if (releaseCall) {
+      // Answered at once; the sending goes on in the background (waitUntil on Supabase).
+      void releaseHeldMails(requestId)
+      logger.info('release_held.started', { requestId })
+      return { status: 202, body: { ok: true, releasing: true } }
     }
     if (!isJsonContentType(request.headers.get('content-type'))) {
       return { status: 415, body: { error: 'Content-Type must be application/json' } }

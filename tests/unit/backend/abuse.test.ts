@@ -167,6 +167,64 @@ describe('the site-wide mail budget', () => {
     expect(await statuses(store)).toEqual(['sent'])
   })
 
+  const token = 'release-'.padEnd(40, 'x')
+  const releaseCall = (value: string | null) =>
+    new Request('http://localhost/functions/v1/send-contact-email', {
+      method: 'POST',
+      headers: value === null ? {} : { 'x-release-held-token': value },
+    })
+
+  it('a scheduled call with the secret sends held mails within the new hour budget', async () => {
+    const clock = fakeClock('2026-11-25T09:10:00Z')
+    const mail = recordingMail()
+    const { handle, store, settled } = handlerOn(database, {
+      mail,
+      config: { mailBudgetPerHour: 2, releaseHeldToken: token },
+      clock: clock.now,
+    })
+    for (let index = 0; index < 5; index++)
+      await expectAccepted(await handle(post(contactBody, { address: `192.0.2.${index + 1}` })))
+    await settled()
+    expect(mail.sent).toHaveLength(2)
+
+    // Within the same hour the call changes nothing: the budget is spent.
+    const early = await handle(releaseCall(token))
+    expect(early.status).toBe(202)
+    await settled()
+    expect(mail.sent).toHaveLength(2)
+
+    clock.set('2026-11-25T10:01:00Z')
+    const response = await handle(releaseCall(token))
+    expect(response.status).toBe(202)
+    expect(await response.json()).toEqual({ ok: true, releasing: true })
+    await settled()
+    expect(mail.sent).toHaveLength(4)
+    expect(count(await statuses(store), 'held')).toBe(1)
+  })
+
+  it.each([
+    ['a wrong secret', 'release-'.padEnd(40, 'y'), token],
+    ['an empty secret', '', token],
+    ['any secret while none is configured', token, null],
+  ])('%s is a 403 and sends nothing', async (_label, offered, configured) => {
+    const mail = recordingMail()
+    const clock = fakeClock('2026-11-25T09:10:00Z')
+    const { handle, settled } = handlerOn(database, {
+      mail,
+      config: { mailBudgetPerHour: 1, releaseHeldToken: configured },
+      clock: clock.now,
+    })
+    await expectAccepted(await handle(post(contactBody)))
+    await expectAccepted(await handle(post(contactBody)))
+    await settled()
+    clock.set('2026-11-25T10:01:00Z')
+    const response = await handle(releaseCall(offered))
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({ error: 'Not allowed' })
+    await settled()
+    expect(mail.sent).toHaveLength(1)
+  })
+
   it('spam and repeats take nothing from the budget', async () => {
     const mail = recordingMail()
     const { handle, settled } = handlerOn(database, {

@@ -23,6 +23,7 @@ describe('handlerConfigFromEnv', () => {
       clientHashSalt: 'send-contact-email',
       trustedProxyHops: 0,
       clientAddressHeader: 'x-forwarded-for',
+      releaseHeldToken: null,
       storeTimeoutMs: DEFAULT_STORE_TIMEOUT_MS,
     })
     expect(DEFAULT_MIN_SUBMIT_MS).toBe(3000)
@@ -45,6 +46,7 @@ describe('handlerConfigFromEnv', () => {
         UNVERIFIED_RATE_LIMIT_MAX: '1',
         MAIL_BUDGET_PER_HOUR: '100',
         UNVERIFIED_MAIL_BUDGET_PER_HOUR: '0',
+        RELEASE_HELD_TOKEN: ' ' + 'k'.repeat(32) + ' ',
       }),
       LOCAL_DEFAULTS,
     )
@@ -59,6 +61,7 @@ describe('handlerConfigFromEnv', () => {
       clientHashSalt: 'pepper',
       trustedProxyHops: 2,
       clientAddressHeader: 'cf-connecting-ip',
+      releaseHeldToken: 'k'.repeat(32),
       storeTimeoutMs: 1500,
     })
   })
@@ -75,6 +78,7 @@ describe('handlerConfigFromEnv', () => {
     ['MIN_SUBMIT_MS', 'soon'],
     ['TRUSTED_PROXY_HOPS', '-1'],
     ['MAIL_BUDGET_PER_HOUR', 'lots'],
+    ['RELEASE_HELD_TOKEN', 'short-and-guessable'],
   ])('refuses %s=%s at start-up', (name, value) => {
     expect(() => handlerConfigFromEnv(from({ [name]: value }), LOCAL_DEFAULTS)).toThrow(
       new RegExp(name),

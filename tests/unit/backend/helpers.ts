@@ -27,6 +27,7 @@ export const testConfig: HandlerConfig = {
   // The test is the proxy: it writes the last X-Forwarded-For entry.
   trustedProxyHops: 1,
   clientAddressHeader: 'x-forwarded-for',
+  releaseHeldToken: null,
   storeTimeoutMs: 500,
 }
 
