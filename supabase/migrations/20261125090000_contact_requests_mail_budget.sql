@@ -57,7 +57,9 @@ declare
   v_id uuid;
   v_row public.contact_requests;
 begin
-  if p_max <= 0 then
+  -- The common case, nothing held, costs one look at a partial index and writes nothing.
+  if p_max <= 0
+     or not exists (select 1 from public.contact_requests where status = 'held') then
     return null;
   end if;
   -- Past hours are no longer needed.
