@@ -49,6 +49,15 @@ export const siteSchema = z.strictObject({
         .describe('The embedded booking page for a 30-minute call.'),
       title: text('The accessible title of the booking frame.'),
       loading: text('Shown in the booking dialog until the booking page has loaded.'),
+      unavailable: text(
+        'Shown in the booking dialog when the booking page has not loaded within a few seconds (blocked, offline, down), e.g. "The booking calendar could not be loaded."',
+      ),
+      openInNewTab: text(
+        'The link that opens the booking page in a new tab, shown with that sentence.',
+      ),
+      reachUs: text(
+        'Words before the company’s e-mail and phone, shown with that sentence, e.g. "Or reach us directly:".',
+      ),
     })
     .describe('The booking page every "Book a Call" button opens.'),
   navigation: z
