@@ -45,7 +45,7 @@ export function RequestButton({ kind, id, title, label }: RequestButtonProps) {
           toasts: {
             success: { title: requests.successTitle, description: words.success },
             failure: requests.failure,
-            kept: { title: keptRequests.title, description: keptRequests.request },
+            kept: keptRequests.request,
           },
         }}
       />

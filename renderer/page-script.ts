@@ -7,7 +7,9 @@
 // that a visitor on a slow phone never waits for the page script to see a response:
 // - a dialog's opener (./dialog-attributes.ts) opens its native <dialog> at once, always (what
 //   showModal() makes inert is also marked inert, for checkers and assistive technologies that
-//   do not yet take a modal's inertness into account);
+//   do not yet take a modal's inertness into account); a frame in it counts as loaded only once
+//   its own page posts a message (its load event fires for the browser's error page too), and
+//   the dialog is marked failed if none comes in time;
 // - a disclosure button (aria-expanded, aria-controls) in an island not yet started shows or
 //   hides its panel at once, and is pressed again once the island has started, so the island's
 //   state agrees with what is on screen;
@@ -22,10 +24,13 @@
 // again here.
 
 import {
+  FRAME_FAILED_ATTRIBUTE,
   FRAME_LOADED_ATTRIBUTE,
+  FRAME_SILENCE_LIMIT_MS,
   LIGHT_DISMISS_ATTRIBUTE,
   OPENER_FRAME_ATTRIBUTE,
   OPENS_DIALOG_ATTRIBUTE,
+  SCHEDULER_EMBED,
 } from './dialog-attributes.ts'
 import {
   HELD_PRESS_ATTRIBUTE,
@@ -50,15 +55,27 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
     var dialog = document.getElementById(opener.getAttribute('${OPENS_DIALOG_ATTRIBUTE}'));
     if (!dialog || !dialog.showModal) return false;
     if (dialog.open) return true;
-    var hosts = dialog.querySelectorAll('[${OPENER_FRAME_ATTRIBUTE}]');
+    var hosts = dialog.querySelectorAll('[${OPENER_FRAME_ATTRIBUTE}]'), frame, silence;
     hosts.forEach(function (host) {
-      var frame = document.createElement('iframe');
+      frame = document.createElement('iframe');
       frame.src = opener.href;
+      frame.name = '${SCHEDULER_EMBED.frameName}';
       frame.title = host.getAttribute('data-frame-title');
       frame.className = host.getAttribute('data-frame-class');
-      frame.addEventListener('load', function () { dialog.setAttribute('${FRAME_LOADED_ATTRIBUTE}', ''); });
       host.appendChild(frame);
     });
+    function heard(event) {
+      if (!frame || event.source !== frame.contentWindow) return;
+      clearTimeout(silence);
+      dialog.removeAttribute('${FRAME_FAILED_ATTRIBUTE}');
+      dialog.setAttribute('${FRAME_LOADED_ATTRIBUTE}', '');
+      if ((event.data || {}).type === '${SCHEDULER_EMBED.ready}')
+        event.source.postMessage({ originator: '${SCHEDULER_EMBED.originator}', method: '${SCHEDULER_EMBED.answer}' }, event.origin);
+    }
+    if (frame) {
+      addEventListener('message', heard);
+      silence = setTimeout(function () { dialog.setAttribute('${FRAME_FAILED_ATTRIBUTE}', ''); }, ${FRAME_SILENCE_LIMIT_MS});
+    }
     var outside = [].filter.call(document.body.children, function (element) {
       return !element.contains(dialog) && !element.inert;
     });
@@ -66,7 +83,10 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
     dialog.addEventListener('close', function () {
       outside.forEach(function (element) { element.inert = false; });
       hosts.forEach(function (host) { host.textContent = ''; });
+      removeEventListener('message', heard);
+      clearTimeout(silence);
       dialog.removeAttribute('${FRAME_LOADED_ATTRIBUTE}');
+      dialog.removeAttribute('${FRAME_FAILED_ATTRIBUTE}');
       opener.focus();
     }, { once: true });
     dialog.showModal();

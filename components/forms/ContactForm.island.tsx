@@ -29,9 +29,10 @@ export interface ContactFormProps {
   sending: string
   toasts: {
     success: { title: string; description: string }
+    /** The spec's failure toast (§8): shown on every failure, word for word. */
     failure: { title: string; description: string }
-    /** The failure toast when the message is kept in the browser to be sent later. */
-    kept: { title: string; description: string }
+    /** The sentence added after the failure's when the message is kept to be sent later. */
+    kept: string
   }
 }
 
@@ -64,7 +65,8 @@ export default function ContactForm({ fields, submit, sending, toasts }: Contact
     // A kept message leaves the form: it is sent from the browser's store, not typed again.
     if (result.outcome === 'kept') setValues(EMPTY)
     void showToast({
-      ...(result.outcome === 'kept' ? toasts.kept : toasts.failure),
+      ...toasts.failure,
+      ...(result.outcome === 'kept' && { detail: toasts.kept }),
       variant: 'destructive',
     })
   }

@@ -41,9 +41,14 @@ export class SendError extends Error {
   }
 }
 
+/** The function's answer to a request it has kept: `{ ok: true, id }` with a 2xx status. */
+const isAccepted = (data: unknown) =>
+  !!data && typeof data === 'object' && (data as { ok?: unknown }).ok === true
+
 /**
- * Invokes the function; resolves on success and throws a SendError on any failure: an HTTP
- * error, a network failure, a relay error, no answer in time, or an `error` field in the answer.
+ * Invokes the function; resolves only when it answered 2xx with `ok: true`, and throws a
+ * SendError on anything else: an HTTP error (a 503 when its store fails), a network failure, a
+ * relay error, no answer in time, an `error` field in the answer, or an answer without `ok`.
  */
 export async function sendContactEmail(body: ContactRequestBody): Promise<void> {
   let supabase: SupabaseClient
@@ -60,10 +65,10 @@ export async function sendContactEmail(body: ContactRequestBody): Promise<void> 
     controller.abort()
   }, SEND_TIMEOUT_MS)
   try {
-    const { data, error, response } = await supabase.functions.invoke<{ error?: unknown }>(
-      CONTACT_FUNCTION_NAME,
-      { body, signal: controller.signal },
-    )
+    const { data, error, response } = await supabase.functions.invoke<{
+      ok?: unknown
+      error?: unknown
+    }>(CONTACT_FUNCTION_NAME, { body, signal: controller.signal })
     if (timedOut) throw new SendError(`No answer within ${SEND_TIMEOUT_MS} ms`, true)
     if (error) {
       const status = response?.status
@@ -81,6 +86,9 @@ export async function sendContactEmail(body: ContactRequestBody): Promise<void> 
         typeof data.error === 'string' ? data.error : JSON.stringify(data.error),
         false,
       )
+    // A 2xx that is not the function's (a proxy's or captive portal's page, say) is no proof the
+    // request was kept: keep it here; its requestId makes a repeat harmless.
+    if (!isAccepted(data)) throw new SendError('The answer did not say ok', true)
   } finally {
     clearTimeout(timer)
   }

@@ -19,9 +19,10 @@ export interface RequestDialogCopy {
 export interface RequestToasts {
   /** Description may contain "{title}". */
   success: { title: string; description: string }
+  /** The spec's failure toast (§8): shown on every failure, word for word. */
   failure: { title: string; description: string }
-  /** The failure toast when the request is kept in the browser to be sent later. */
-  kept: { title: string; description: string }
+  /** The sentence added after the failure's when the request is kept to be sent later. */
+  kept: string
 }
 
 export interface RequestButtonProps {

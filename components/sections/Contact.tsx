@@ -154,10 +154,7 @@ export function Contact({ id, heading, lead, info, form }: ContactProps) {
                   toasts: {
                     success: form.success,
                     failure: form.failure,
-                    kept: {
-                      title: site.keptRequests.title,
-                      description: site.keptRequests.message,
-                    },
+                    kept: site.keptRequests.message,
                   },
                 }}
               />

@@ -15,6 +15,11 @@ import { focusRing } from './focus-ring.ts'
 export interface ToastMessage {
   title: string
   description: string
+  /**
+   * A further sentence shown after the description, in the same toast: what happens next, e.g.
+   * that a failed request is kept in the browser and sent later.
+   */
+  detail?: string
   /** Failures are shown in the destructive style. */
   variant?: 'default' | 'destructive'
 }
@@ -50,6 +55,10 @@ export function Toasts() {
                 className={`text-sm ${variant === 'destructive' ? 'text-white' : 'text-muted'}`}
               >
                 {toast.content.description}
+                {/* The space keeps the sentences apart in the toast's accessible description. */}
+                {toast.content.detail && (
+                  <span className="mt-1 block"> {toast.content.detail}</span>
+                )}
               </Text>
             </ToastContent>
             {/* Labelled by React Aria ("Close", localised). */}

@@ -49,6 +49,15 @@ export const siteSchema = z.strictObject({
         .describe('The embedded booking page for a 30-minute call.'),
       title: text('The accessible title of the booking frame.'),
       loading: text('Shown in the booking dialog until the booking page has loaded.'),
+      unavailable: text(
+        'Shown in the booking dialog when the booking page has not loaded within a few seconds (blocked, offline, down), e.g. "The booking calendar could not be loaded."',
+      ),
+      openInNewTab: text(
+        'The link that opens the booking page in a new tab, shown with that sentence.',
+      ),
+      reachUs: text(
+        'Words before the company’s e-mail and phone, shown with that sentence, e.g. "Or reach us directly:".',
+      ),
     })
     .describe('The booking page every "Book a Call" button opens.'),
   navigation: z
@@ -142,14 +151,11 @@ export const siteSchema = z.strictObject({
     .describe('The dialog behind every "Request Guide" and "Request Scorecard" button.'),
   keptRequests: z
     .strictObject({
-      title: text(
-        'Title of the toast when a message or request could not be sent and is kept in the browser, e.g. "Not sent yet".',
-      ),
       message: text(
-        'Text of that toast for the contact form: the message is kept in this browser and sent when the connection is back.',
+        'Sentence added after the contact form’s failure toast (its title and text stay the spec’s) when the message is kept in this browser: it is not lost, and when it is sent.',
       ),
       request: text(
-        'Text of that toast for a guide or scorecard request: the request is kept and sent when the connection is back.',
+        'Sentence added after the request dialog’s failure toast (its title and text stay the spec’s) when the request is kept in this browser: it is not lost, and when it is sent.',
       ),
       sent: z
         .strictObject({ title: text('Toast title.'), description: text('Toast text.') })

@@ -1,14 +1,21 @@
 import { expect, test, type Page } from '@playwright/test'
+import { FRAME_SILENCE_LIMIT_MS } from '../../renderer/dialog-attributes.ts'
 import {
   collectErrors,
   collectRequests,
   expectNoAxeViolations,
   gate,
+  SCHEDULER_PAGE,
   stubScheduler,
 } from './helpers.ts'
 
 const SCHEDULER = 'https://cal.com/panelwise/30min'
 const FRAME_TITLE = 'Book a 30-minute call with Panelwise'
+const LOADING = 'Loading the booking calendar…'
+// The company's facts in content/site.yaml, as the fallback must show them.
+const EMAIL = 'hello@panelwise.dev'
+const PHONE = '(305) 555-0142'
+const PHONE_HREF = 'tel:+13055550142'
 
 // Every page of this branch that has booking buttons, with their labels.
 const pages = [
@@ -159,7 +166,7 @@ test('opens at the first press after first paint, with no script: the page scrip
       .frameLocator(`iframe[title="${FRAME_TITLE}"]`)
       .getByRole('heading', { name: 'Pick a time' }),
   ).toBeVisible()
-  await expect(dialog(page).getByRole('status')).toBeHidden()
+  await expect(dialog(page).getByText(LOADING)).toBeHidden()
   await expect(page).toHaveURL(/\/$/)
   expect(page.context().pages()).toHaveLength(1)
   await dialog(page).getByRole('button', { name: 'Close' }).click()
@@ -171,21 +178,110 @@ test('opens at the first press after first paint, with no script: the page scrip
   expect(errors).toEqual([])
 })
 
-test('shows that the scheduler is loading until its page has', async ({ page }) => {
+test('shows that the scheduler is loading until its page speaks, and answers its handshake', async ({
+  page,
+}) => {
   const scheduler = gate()
   await page.route(SCHEDULER, async (route) => {
     await scheduler.opened
-    await route.fulfill({
-      contentType: 'text/html',
-      body: '<!doctype html><title>Scheduler</title><h1>Pick a time</h1>',
-    })
+    await route.fulfill({ contentType: 'text/html', body: SCHEDULER_PAGE })
   })
   await page.goto('/')
   await (await bookingLink(page, 'Book a Call')).click()
-  await expect(dialog(page).getByRole('status')).toHaveText('Loading the booking calendar…')
+  await expect(dialog(page).getByRole('status')).toHaveText(LOADING, { useInnerText: true })
   await expect(dialog(page).getByRole('button', { name: 'Close' })).toBeVisible()
   scheduler.open()
-  await expect(dialog(page).getByRole('status')).toBeHidden()
+  await expect(dialog(page).getByText(LOADING)).toBeHidden()
+  const scheduled = page.frameLocator(`iframe[title="${FRAME_TITLE}"]`)
+  await expect(scheduled.getByRole('heading', { name: 'Pick a time' })).toBeVisible()
+  // The page answered the scheduler's __iframeReady with parentKnowsIframeReady.
+  await expect(scheduled.locator('body')).toHaveAttribute('data-parent-answered', '')
+})
+
+/** What the dialog offers when the scheduler does not load: its link, e-mail and phone. */
+async function expectFallback(page: Page) {
+  const fallback = dialog(page).getByRole('status')
+  await expect(fallback.getByText('The booking calendar could not be loaded.')).toBeVisible()
+  const newTab = fallback.getByRole('link', { name: 'Open the booking calendar in a new tab' })
+  await expect(newTab).toHaveAttribute('href', SCHEDULER)
+  await expect(newTab).toHaveAttribute('target', '_blank')
+  await expect(fallback.getByRole('link', { name: EMAIL })).toHaveAttribute(
+    'href',
+    `mailto:${EMAIL}`,
+  )
+  await expect(fallback.getByRole('link', { name: PHONE })).toHaveAttribute('href', PHONE_HREF)
+  await expect(dialog(page).getByText(LOADING)).toBeHidden()
+  await expect(dialog(page).locator('iframe')).toBeHidden()
+}
+
+test(`scheduler blocked: after ${FRAME_SILENCE_LIMIT_MS / 1000} s the dialog offers its link, e-mail and phone`, async ({
+  page,
+}) => {
+  // Aborted requests: Chromium shows its error page in the frame and may still fire `load`.
+  await page.route(`${new URL(SCHEDULER).origin}/**`, (route) => route.abort())
+  await page.clock.install()
+  await page.goto('/')
+  const button = await bookingLink(page, 'Book a Call')
+  await button.click()
+  await expect(dialog(page).getByText(LOADING)).toBeVisible()
+  await expect(dialog(page).getByRole('link', { name: EMAIL })).toBeHidden()
+  await page.clock.runFor(FRAME_SILENCE_LIMIT_MS)
+  await expectFallback(page)
+  await expectNoAxeViolations(page)
+
+  // The keyboard path is the dialog's own: from the dialog, Tab reaches the close button and
+  // then the fallback's links, in order, and Escape still closes it back to the button.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('DIALOG')
+  const order = [
+    dialog(page).getByRole('button', { name: 'Close' }),
+    dialog(page).getByRole('link', { name: 'Open the booking calendar in a new tab' }),
+    dialog(page).getByRole('link', { name: EMAIL }),
+    dialog(page).getByRole('link', { name: PHONE }),
+  ]
+  for (const next of order) {
+    await page.keyboard.press('Tab')
+    await expect(next).toBeFocused()
+  }
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(button).toBeFocused()
+
+  // Opened again, it waits for the scheduler afresh.
+  await button.click()
+  await expect(dialog(page).getByText(LOADING)).toBeVisible()
+  await expect(dialog(page).getByRole('link', { name: EMAIL })).toBeHidden()
+})
+
+test('the fallback is axe-clean in the dark theme too', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.route(`${new URL(SCHEDULER).origin}/**`, (route) => route.abort())
+  await page.clock.install()
+  await page.goto('/')
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await (await bookingLink(page, 'Book a Call')).click()
+  await page.clock.runFor(FRAME_SILENCE_LIMIT_MS)
+  await expectFallback(page)
+  await expectNoAxeViolations(page)
+})
+
+test('a scheduler that speaks after the fallback showed replaces it', async ({ page }) => {
+  const scheduler = gate()
+  await page.route(SCHEDULER, async (route) => {
+    await scheduler.opened
+    await route.fulfill({ contentType: 'text/html', body: SCHEDULER_PAGE })
+  })
+  await page.clock.install()
+  await page.goto('/')
+  await (await bookingLink(page, 'Book a Call')).click()
+  await page.clock.runFor(FRAME_SILENCE_LIMIT_MS)
+  await expectFallback(page)
+  scheduler.open()
+  await expect(
+    page
+      .frameLocator(`iframe[title="${FRAME_TITLE}"]`)
+      .getByRole('heading', { name: 'Pick a time' }),
+  ).toBeVisible()
+  await expect(dialog(page).getByRole('link', { name: EMAIL })).toBeHidden()
 })
 
 for (const { path: route, buttons } of pages)

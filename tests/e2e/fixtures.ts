@@ -29,11 +29,7 @@ export const contactFormProps: ContactFormProps = {
       title: 'Error',
       description: 'There was a problem sending your message. Please try again.',
     },
-    kept: {
-      title: 'Not sent yet',
-      description:
-        'We could not reach our server. Your message is kept in this browser and will be sent automatically when the connection is back.',
-    },
+    kept: 'Your message is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.',
   },
 }
 
@@ -57,11 +53,8 @@ const failure = {
   description: 'There was a problem sending your request. Please try again.',
 }
 
-const kept = {
-  title: 'Not sent yet',
-  description:
-    'We could not reach our server. Your request is kept in this browser and will be sent automatically when the connection is back.',
-}
+const kept =
+  'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
 
 export const guideRequestProps: RequestButtonProps = {
   kind: 'guide',

@@ -6,7 +6,8 @@ import { FUNCTION_URL } from './fixtures.ts'
 import { gate } from './helpers.ts'
 
 /** The function's answer to a request it stored. */
-export const answerOk = (route: Route) => route.fulfill({ status: 200, json: { success: true } })
+export const answerOk = (route: Route) =>
+  route.fulfill({ status: 200, json: { ok: true, id: crypto.randomUUID() } })
 
 /**
  * Answers the send-contact-email call with `respond` and records each body it received. The

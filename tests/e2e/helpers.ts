@@ -153,14 +153,24 @@ export async function allIslandsHydrated(page: Page) {
 
 /** The scheduler is a third-party page: the tests answer for it so they never leave the machine. */
 export async function stubScheduler(page: Page) {
-  await page.context().route('https://cal.com/**', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html; charset=utf-8',
-      body: '<!DOCTYPE html><html lang="en"><head><title>Scheduler</title></head><body><main><h1>Pick a time</h1><button type="button">10:00</button></main></body></html>',
-    }),
-  )
+  await page
+    .context()
+    .route('https://cal.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: SCHEDULER_PAGE }),
+    )
 }
+
+/**
+ * A stand-in for the scheduler's page that speaks as cal.com's embed does: in a frame named
+ * `cal-embed=` it posts `__iframeReady` to its parent, and notes on its <body> that the parent
+ * answered `parentKnowsIframeReady` (data-parent-answered).
+ */
+export const SCHEDULER_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Scheduler</title></head><body><main><h1>Pick a time</h1><button type="button">10:00</button></main><script>
+addEventListener('message', (event) => {
+  if (event.source === parent && event.data && event.data.originator === 'CAL' && event.data.method === 'parentKnowsIframeReady') document.body.dataset.parentAnswered = ''
+})
+if (window.name.startsWith('cal-embed=')) parent.postMessage({ originator: 'CAL', type: '__iframeReady', data: {} }, '*')
+</script></body></html>`
 
 /** Collects the console messages of one type, e.g. 'warning'. */
 export function collectConsole(page: Page, type: 'warning' | 'error' | 'log') {

@@ -12,14 +12,28 @@ import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-
 import { FUNCTION_URL } from './fixtures.ts'
 import { keptInBrowser } from './function-calls.ts'
 import { allIslandsHydrated, collectRequests, expectNoAxeViolations, gate } from './helpers.ts'
-import { openGuideRequest, sendContactMessage, sendRequest } from './prospect.ts'
+import {
+  openGuideRequest,
+  openScorecardRequest,
+  sendContactMessage,
+  sendRequest,
+} from './prospect.ts'
 import { storedLeads, uniqueEmail } from './stored-leads.ts'
 
-const KEPT_TITLE = 'Not sent yet'
+// The spec's failure toasts (§8), word for word, and the sentence added after them when the
+// request is kept: the spec's title and sentence first, then what happens next.
+const CONTACT_FAILURE = {
+  title: 'Error',
+  sentence: 'There was a problem sending your message. Please try again.',
+}
+const REQUEST_FAILURE = {
+  title: 'Request Failed',
+  sentence: 'There was a problem sending your request. Please try again.',
+}
 const KEPT_MESSAGE =
-  'We could not reach our server. Your message is kept in this browser and will be sent automatically when the connection is back.'
+  'Your message is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
 const KEPT_REQUEST =
-  'We could not reach our server. Your request is kept in this browser and will be sent automatically when the connection is back.'
+  'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Requests not sent yet' })
 const rowsFor = async (email: string) =>
@@ -35,13 +49,18 @@ async function keepContactMessage(
   await page.route(FUNCTION_URL, (route) => route.abort(failure))
   await page.goto('/contact')
   await sendContactMessage(page, email)
-  await expectKeptToast(page, KEPT_MESSAGE)
+  await expectKeptToast(page, CONTACT_FAILURE, KEPT_MESSAGE)
   return email
 }
 
-async function expectKeptToast(page: Page, description: string) {
-  const toast = page.getByRole('alertdialog').filter({ hasText: KEPT_TITLE })
-  await expect(toast).toContainText(description)
+/** The spec's failure toast, its title and sentence exactly, then the kept sentence. */
+async function expectKeptToast(
+  page: Page,
+  failure: { title: string; sentence: string },
+  kept: string,
+) {
+  const toast = page.getByRole('alertdialog', { name: failure.title, exact: true })
+  await expect(toast).toHaveAccessibleDescription(`${failure.sentence} ${kept}`)
   await expect(toast).toHaveAttribute('data-variant', 'destructive')
 }
 
@@ -52,6 +71,50 @@ async function expectSentLater(page: Page) {
   await expect.poll(() => keptInBrowser(page)).toEqual([])
   await expect(notice(page)).toHaveCount(0)
 }
+
+// Each form of the real site, as built from content: the function failing (500) or unreachable
+// (network failure) shows the spec's failure toast word for word, then the kept sentence.
+const forms = [
+  {
+    form: 'contact form',
+    failure: CONTACT_FAILURE,
+    kept: KEPT_MESSAGE,
+    send: (page: Page) =>
+      page.goto('/contact').then(() => sendContactMessage(page, uniqueEmail('spec-toast'))),
+  },
+  {
+    form: 'guide request',
+    failure: REQUEST_FAILURE,
+    kept: KEPT_REQUEST,
+    send: (page: Page) =>
+      openGuideRequest(page).then(() =>
+        sendRequest(page, { Name: 'Ada Lovelace', Email: uniqueEmail('spec-toast') }),
+      ),
+  },
+  {
+    form: 'scorecard request',
+    failure: REQUEST_FAILURE,
+    kept: KEPT_REQUEST,
+    send: (page: Page) =>
+      openScorecardRequest(page).then(() =>
+        sendRequest(page, { Name: 'Ada Lovelace', Email: uniqueEmail('spec-toast') }),
+      ),
+  },
+]
+const failures: [string, (route: Route) => Promise<void>][] = [
+  ['a 500', (route) => route.fulfill({ status: 500, json: { error: 'Internal error' } })],
+  ['a network failure', (route) => route.abort('failed')],
+]
+for (const { form, failure, kept, send } of forms)
+  for (const [situation, respond] of failures)
+    test(`${form}, ${situation}: "${failure.title}" and its sentence, then that it is kept`, async ({
+      page,
+    }) => {
+      await page.route(FUNCTION_URL, respond)
+      await send(page)
+      await expectKeptToast(page, failure, kept)
+      expect(await keptInBrowser(page)).toHaveLength(1)
+    })
 
 test('production waits 15 s for the function before keeping a request', () => {
   expect(SEND_TIMEOUT_MS).toBe(15_000)
@@ -97,7 +160,7 @@ test('function failing (503): kept, sent when the browser is back online, one ro
   )
   const dialog = await openGuideRequest(page)
   await sendRequest(page, { Name: 'Grace Hopper', Email: email, 'Company (optional)': 'Navy Labs' })
-  await expectKeptToast(page, KEPT_REQUEST)
+  await expectKeptToast(page, REQUEST_FAILURE, KEPT_REQUEST)
   await expect(dialog).toBeHidden()
   const [kept] = await keptInBrowser(page)
   expect(kept).toMatchObject({ kind: 'guide', body: { name: 'Grace Hopper', email, phone: '' } })
@@ -134,7 +197,7 @@ test('function slow: kept after exactly 15 s; its late arrival and the resend ma
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeVisible()
   expect(await keptInBrowser(page)).toEqual([])
   await page.clock.runFor(1000)
-  await expectKeptToast(page, KEPT_MESSAGE)
+  await expectKeptToast(page, CONTACT_FAILURE, KEPT_MESSAGE)
   const [kept] = await keptInBrowser(page)
   expect(kept!.requestId).toBe(body!.requestId)
 

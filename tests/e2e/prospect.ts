@@ -24,9 +24,16 @@ export async function sendContactMessage(page: Page, email: string) {
  * Opens the first guide's request dialog on /resources/guides. The dialog and its form are in
  * the HTML and open at once; the form's island starts as the dialog opens, and this waits for it.
  */
-export async function openGuideRequest(page: Page) {
-  await page.goto('/resources/guides')
-  const button = page.getByRole('button', { name: /^Request Guide/ }).first()
+export const openGuideRequest = (page: Page) =>
+  openFirstRequest(page, '/resources/guides', /^Request Guide/)
+
+/** Opens the first scorecard's request dialog on /resources/interview-scorecards, likewise. */
+export const openScorecardRequest = (page: Page) =>
+  openFirstRequest(page, '/resources/interview-scorecards', /^Request Scorecard/)
+
+async function openFirstRequest(page: Page, path: string, name: RegExp) {
+  await page.goto(path)
+  const button = page.getByRole('button', { name }).first()
   await button.scrollIntoViewIfNeeded()
   await button.click()
   await hydrated(page, 'request/RequestButton')
