@@ -61,12 +61,28 @@ export async function expectNoAxeViolations(page: Page, within?: string) {
 }
 
 /**
+ * How long, at most, a check of content-security-policy violations waits for the page's network
+ * to go quiet. A violation is reported by a task the browser queues when it blocks a load, and a
+ * load may begin a moment after the step that caused it: a dialog's frame, an island's code
+ * fetched once the island is reached for, what that code fetches in turn. So the check waits
+ * until no request of the page is in flight and two more frames have been painted, and it gives
+ * up after this long (a request still open then is itself the failure: nothing on the site
+ * holds a connection open). Twice Playwright's 5 s for an expectation: a busy one-core machine
+ * still serves a page's last chunk well within it.
+ */
+export const CSP_REPORT_WAIT_MS = 10_000
+
+/**
  * Collects every content-security-policy violation the page reports from now on, as the browser
  * reports it (the securitypolicyviolation event, and its console message); call the returned
- * function to read them (it gives what the page loads a moment to arrive).
+ * function to read them once every load the page began has ended (see CSP_REPORT_WAIT_MS).
  */
 export async function listenForCspViolations(page: Page) {
   const violations: string[] = []
+  const inFlight = new Set<Request>()
+  page.on('request', (request) => inFlight.add(request))
+  page.on('requestfinished', (request) => inFlight.delete(request))
+  page.on('requestfailed', (request) => inFlight.delete(request))
   page.on('console', (message) => {
     if (/Content[- ]Security[- ]Policy/i.test(message.text()))
       violations.push(`${page.url()}: ${message.text()}`)
@@ -80,11 +96,30 @@ export async function listenForCspViolations(page: Page) {
     })
   })
   return async () => {
-    // A script or frame blocked as a dialog opened reports a moment later.
-    await page.waitForTimeout(300)
+    // Frames first, so what the last step began has begun; the reports the browser queued are
+    // delivered before the answer of the page.evaluate that waited for those frames.
+    await expect
+      .poll(
+        async () => {
+          await nextFrames(page)
+          return [...inFlight].map((request) => request.url())
+        },
+        { message: 'requests still in flight', timeout: CSP_REPORT_WAIT_MS },
+      )
+      .toEqual([])
     return violations
   }
 }
+
+/**
+ * Resolves once the page has painted `count` more frames: what a press or a key set in motion in
+ * the page (an event handler, React's render of the state it set) has run and been drawn.
+ */
+export const nextFrames = (page: Page, count = 2) =>
+  page.evaluate(async (count) => {
+    for (let frame = 0; frame < count; frame++)
+      await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+  }, count)
 
 export const hydrated = (page: Page, name: string) =>
   page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor()
