@@ -29,15 +29,15 @@ const AXE_SOURCE = readFileSync(
  */
 export async function expectNoAxeViolations(page: Page, within?: string) {
   // Colours are measured once they are still: a scheme just switched, or a control just
-  // hovered, eases its colours in over a few frames.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document.getAnimations().filter((animation) => animation instanceof CSSTransition).length,
-      ),
-    )
-    .toBe(0)
+  // hovered, eases its colours in over a few frames. Waited for in the page, transition by
+  // transition (a poll from here would sleep 100 ms to 1 s past the end of most of them).
+  await page.evaluate(async () => {
+    const transitions = () =>
+      document.getAnimations().filter((animation) => animation instanceof CSSTransition)
+    // A transition that ends may start another (a colour handed on to a child), so ask again.
+    for (let running = transitions(); running.length; running = transitions())
+      await Promise.allSettled(running.map((transition) => transition.finished))
+  })
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const options: RunOptions = {
     runOnly: { type: 'tag', values: AXE_TAGS },
@@ -104,7 +104,7 @@ export async function listenForCspViolations(page: Page) {
           await nextFrames(page)
           return [...inFlight].map((request) => request.url())
         },
-        { message: 'requests still in flight', timeout: CSP_REPORT_WAIT_MS },
+        { message: 'requests still in flight', timeout: CSP_REPORT_WAIT_MS, intervals: [0] },
       )
       .toEqual([])
     return violations
@@ -165,23 +165,33 @@ export async function startContactForm(page: Page) {
 }
 
 /**
+ * How often a poll of the page's own state asks again: such a question costs a few
+ * milliseconds, and Playwright's default (100 ms, then 250, 500 and every 1 s) would sleep up to
+ * a second past the moment an island started, on every page of the walks over all routes.
+ */
+export const QUICK_POLL_INTERVALS = [25, 50, 100]
+
+/**
  * The page script has run: every page control (the search button) works, and every island
  * that starts unprompted has started. Islands that wait to be scrolled to or reached for (the
  * menus among them) start on their own terms.
  */
 export async function allIslandsHydrated(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(
-        ([unprompted, pageControl]) =>
-          [...document.querySelectorAll<HTMLElement>(`[data-island], [${pageControl}]`)]
-            .filter(
-              (element) =>
-                !element.dataset.island || unprompted!.includes(element.dataset.hydrate ?? 'load'),
-            )
-            .every((element) => element.hasAttribute('data-hydrated')),
-        [[...STARTS_UNPROMPTED] as string[], PAGE_CONTROL_ATTRIBUTE] as const,
-      ),
+    .poll(
+      () =>
+        page.evaluate(
+          ([unprompted, pageControl]) =>
+            [...document.querySelectorAll<HTMLElement>(`[data-island], [${pageControl}]`)]
+              .filter(
+                (element) =>
+                  !element.dataset.island ||
+                  unprompted!.includes(element.dataset.hydrate ?? 'load'),
+              )
+              .every((element) => element.hasAttribute('data-hydrated')),
+          [[...STARTS_UNPROMPTED] as string[], PAGE_CONTROL_ATTRIBUTE] as const,
+        ),
+      { intervals: QUICK_POLL_INTERVALS },
     )
     .toBe(true)
 }
