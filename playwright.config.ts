@@ -18,9 +18,14 @@ export default defineConfig({
   // No retries, in CI either: a test that passes only the second time is a test to fix, and a
   // retry hides exactly the slow-machine failures a contributor then meets.
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
-  // Playwright's report of the ten slowest test files (it times files, not single tests), printed
-  // at the end of every run, so a file that grows slow is seen before it meets a time limit.
+  // The ten slowest tests are printed at the end of every run (./tests/e2e/slowest-tests.ts), so
+  // a test that grows slow is seen before it meets its time limit; Playwright's own report of
+  // slow files is kept too, though it leaves out files whose tests run in parallel.
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['github'] as const] : []),
+    ['./tests/e2e/slowest-tests.ts'],
+  ],
   reportSlowTests: { max: 10, threshold: 0 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
