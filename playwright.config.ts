@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumPath, CHROMIUM_FLAGS } from './scripts/lib/chromium.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
@@ -11,9 +12,21 @@ const PORT = Number(process.env.E2E_PORT)
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['github']] : 'list',
+  // One worker per core this process may run on: availableParallelism() honours taskset and
+  // cgroup limits, so a run pinned to one core does not start two browsers fighting for it.
+  workers: availableParallelism(),
+  // No retries, in CI either: a test that passes only the second time is a test to fix, and a
+  // retry hides exactly the slow-machine failures a contributor then meets.
+  retries: 0,
+  // The ten slowest tests are printed at the end of every run (./tests/e2e/slowest-tests.ts), so
+  // a test that grows slow is seen before it meets its time limit; Playwright's own report of
+  // slow files is kept too, though it leaves out files whose tests run in parallel.
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['github'] as const] : []),
+    ['./tests/e2e/slowest-tests.ts'],
+  ],
+  reportSlowTests: { max: 10, threshold: 0 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

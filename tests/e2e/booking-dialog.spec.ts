@@ -5,6 +5,7 @@ import {
   collectRequests,
   expectNoAxeViolations,
   gate,
+  nextFrames,
   SCHEDULER_PAGE,
   stubScheduler,
 } from './helpers.ts'
@@ -144,7 +145,7 @@ test('a modified click is left to the browser (a new tab with the scheduler)', a
     }, modifier)
     expect(prevented).toBe(false)
   }
-  await page.waitForTimeout(300)
+  await nextFrames(page)
   await expect(dialog(page)).toHaveCount(0)
 })
 

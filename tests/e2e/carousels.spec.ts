@@ -1,9 +1,30 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import InterviewerCarousel, {
   type InterviewerProfile,
 } from '../../components/carousels/InterviewerCarousel.island.tsx'
 import TestimonialCarousel from '../../components/carousels/TestimonialCarousel.island.tsx'
 import { collectErrors, expectNoAxeViolations } from './helpers.ts'
+
+/**
+ * The track's transform once it has stopped moving: the same for three frames in a row (Embla
+ * moves it every frame while it animates, and leaves it alone once settled).
+ */
+const settledTransform = (track: Locator) =>
+  track.evaluate(
+    (element: HTMLElement) =>
+      new Promise<string>((resolve) => {
+        let last = element.style.transform
+        let unchanged = 0
+        const check = () => {
+          const now = element.style.transform
+          unchanged = now === last ? unchanged + 1 : 0
+          last = now
+          if (unchanged === 3) resolve(now)
+          else requestAnimationFrame(check)
+        }
+        requestAnimationFrame(check)
+      }),
+  )
 import { openIslandPage } from './island-harness.tsx'
 
 const testimonials = [
@@ -189,8 +210,7 @@ test.describe('interviewer carousel', () => {
           .transform
       })
       await expect.poll(() => firstVisible(page)).toBe('Interviewer 2')
-      await page.waitForTimeout(800)
-      const settled = await track.evaluate((element) => element.style.transform)
+      const settled = await settledTransform(track)
       expect(immediately === settled).toBe(jumps)
     })
 

@@ -8,7 +8,7 @@ import {
   holdFunctionAnswers,
   keptInBrowser,
 } from './function-calls.ts'
-import { collectConsole, collectErrors, expectNoAxeViolations } from './helpers.ts'
+import { collectConsole, collectErrors, expectNoAxeViolations, nextFrames } from './helpers.ts'
 import { openIslandPage } from './island-harness.tsx'
 import { openContactForm } from './island-pages.tsx'
 
@@ -55,7 +55,7 @@ test('the browser blocks an incomplete or malformed form: nothing is sent', asyn
   await field(page, 'Email').fill('ada-at-example')
   await send(page).click()
   await expect(field(page, 'Email')).toHaveJSProperty('validity.typeMismatch', true)
-  await page.waitForTimeout(300)
+  await nextFrames(page)
   expect(bodies).toEqual([])
 })
 

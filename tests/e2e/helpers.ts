@@ -29,15 +29,15 @@ const AXE_SOURCE = readFileSync(
  */
 export async function expectNoAxeViolations(page: Page, within?: string) {
   // Colours are measured once they are still: a scheme just switched, or a control just
-  // hovered, eases its colours in over a few frames.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document.getAnimations().filter((animation) => animation instanceof CSSTransition).length,
-      ),
-    )
-    .toBe(0)
+  // hovered, eases its colours in over a few frames. Waited for in the page, transition by
+  // transition (a poll from here would sleep 100 ms to 1 s past the end of most of them).
+  await page.evaluate(async () => {
+    const transitions = () =>
+      document.getAnimations().filter((animation) => animation instanceof CSSTransition)
+    // A transition that ends may start another (a colour handed on to a child), so ask again.
+    for (let running = transitions(); running.length; running = transitions())
+      await Promise.allSettled(running.map((transition) => transition.finished))
+  })
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const options: RunOptions = {
     runOnly: { type: 'tag', values: AXE_TAGS },
@@ -61,12 +61,28 @@ export async function expectNoAxeViolations(page: Page, within?: string) {
 }
 
 /**
+ * How long, at most, a check of content-security-policy violations waits for the page's network
+ * to go quiet. A violation is reported by a task the browser queues when it blocks a load, and a
+ * load may begin a moment after the step that caused it: a dialog's frame, an island's code
+ * fetched once the island is reached for, what that code fetches in turn. So the check waits
+ * until no request of the page is in flight and two more frames have been painted, and it gives
+ * up after this long (a request still open then is itself the failure: nothing on the site
+ * holds a connection open). Twice Playwright's 5 s for an expectation: a busy one-core machine
+ * still serves a page's last chunk well within it.
+ */
+export const CSP_REPORT_WAIT_MS = 10_000
+
+/**
  * Collects every content-security-policy violation the page reports from now on, as the browser
  * reports it (the securitypolicyviolation event, and its console message); call the returned
- * function to read them (it gives what the page loads a moment to arrive).
+ * function to read them once every load the page began has ended (see CSP_REPORT_WAIT_MS).
  */
 export async function listenForCspViolations(page: Page) {
   const violations: string[] = []
+  const inFlight = new Set<Request>()
+  page.on('request', (request) => inFlight.add(request))
+  page.on('requestfinished', (request) => inFlight.delete(request))
+  page.on('requestfailed', (request) => inFlight.delete(request))
   page.on('console', (message) => {
     if (/Content[- ]Security[- ]Policy/i.test(message.text()))
       violations.push(`${page.url()}: ${message.text()}`)
@@ -80,11 +96,30 @@ export async function listenForCspViolations(page: Page) {
     })
   })
   return async () => {
-    // A script or frame blocked as a dialog opened reports a moment later.
-    await page.waitForTimeout(300)
+    // Frames first, so what the last step began has begun; the reports the browser queued are
+    // delivered before the answer of the page.evaluate that waited for those frames.
+    await expect
+      .poll(
+        async () => {
+          await nextFrames(page)
+          return [...inFlight].map((request) => request.url())
+        },
+        { message: 'requests still in flight', timeout: CSP_REPORT_WAIT_MS, intervals: [0] },
+      )
+      .toEqual([])
     return violations
   }
 }
+
+/**
+ * Resolves once the page has painted `count` more frames: what a press or a key set in motion in
+ * the page (an event handler, React's render of the state it set) has run and been drawn.
+ */
+export const nextFrames = (page: Page, count = 2) =>
+  page.evaluate(async (count) => {
+    for (let frame = 0; frame < count; frame++)
+      await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+  }, count)
 
 export const hydrated = (page: Page, name: string) =>
   page.locator(`[data-island="${name}"][data-hydrated]`).first().waitFor()
@@ -130,23 +165,33 @@ export async function startContactForm(page: Page) {
 }
 
 /**
+ * How often a poll of the page's own state asks again: such a question costs a few
+ * milliseconds, and Playwright's default (100 ms, then 250, 500 and every 1 s) would sleep up to
+ * a second past the moment an island started, on every page of the walks over all routes.
+ */
+export const QUICK_POLL_INTERVALS = [25, 50, 100]
+
+/**
  * The page script has run: every page control (the search button) works, and every island
  * that starts unprompted has started. Islands that wait to be scrolled to or reached for (the
  * menus among them) start on their own terms.
  */
 export async function allIslandsHydrated(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(
-        ([unprompted, pageControl]) =>
-          [...document.querySelectorAll<HTMLElement>(`[data-island], [${pageControl}]`)]
-            .filter(
-              (element) =>
-                !element.dataset.island || unprompted!.includes(element.dataset.hydrate ?? 'load'),
-            )
-            .every((element) => element.hasAttribute('data-hydrated')),
-        [[...STARTS_UNPROMPTED] as string[], PAGE_CONTROL_ATTRIBUTE] as const,
-      ),
+    .poll(
+      () =>
+        page.evaluate(
+          ([unprompted, pageControl]) =>
+            [...document.querySelectorAll<HTMLElement>(`[data-island], [${pageControl}]`)]
+              .filter(
+                (element) =>
+                  !element.dataset.island ||
+                  unprompted!.includes(element.dataset.hydrate ?? 'load'),
+              )
+              .every((element) => element.hasAttribute('data-hydrated')),
+          [[...STARTS_UNPROMPTED] as string[], PAGE_CONTROL_ATTRIBUTE] as const,
+        ),
+      { intervals: QUICK_POLL_INTERVALS },
     )
     .toBe(true)
 }

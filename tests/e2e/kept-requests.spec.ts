@@ -11,7 +11,13 @@ import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import { FUNCTION_URL } from './fixtures.ts'
 import { keptInBrowser } from './function-calls.ts'
-import { allIslandsHydrated, collectRequests, expectNoAxeViolations, gate } from './helpers.ts'
+import {
+  allIslandsHydrated,
+  collectRequests,
+  expectNoAxeViolations,
+  gate,
+  nextFrames,
+} from './helpers.ts'
 import {
   openGuideRequest,
   openScorecardRequest,
@@ -238,7 +244,7 @@ test('the notice is keyboard-usable and axe-clean, and discarding sends nothing'
   await page.unrouteAll()
   await page.reload()
   await allIslandsHydrated(page)
-  await page.waitForTimeout(500)
+  await nextFrames(page)
   expect(await rowsFor(email)).toEqual([])
 })
 
