@@ -86,7 +86,10 @@ export function answerAndClose(res: ServerResponse, status: number, text: string
   res.setHeader('Content-Type', 'text/plain; charset=utf-8')
   res.setHeader('Cache-Control', 'no-store')
   res.setHeader('Connection', 'close')
-  res.end(`${text}\n`)
+  const body = `${text}\n`
+  // Set, not left to Node: after removeHeader('Content-Length') Node would send it chunked.
+  res.setHeader('Content-Length', Buffer.byteLength(body))
+  res.end(body)
 }
 
 /**
