@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { createFunctionsMiddleware, localOrigins, type FunctionsMiddleware } from './functions.ts'
+import { createFunctionsMiddleware, localOrigins } from './functions.ts'
 import { securityHeadersOf, type HeaderRule } from './headers.ts'
 import { createEdgeServer } from './http-edge.ts'
 import { createStaticSite, readBuiltHeaderRules } from './static.ts'
@@ -46,25 +46,16 @@ try {
 }
 const site = createStaticSite(root, rules)
 
-// The forms post from this server's own origin: allow it unless ALLOWED_ORIGINS says otherwise.
-let functions: FunctionsMiddleware
-try {
-  functions = await createFunctionsMiddleware({
-    env: { ALLOWED_ORIGINS: localOrigins(port), ...process.env },
-  })
-} catch (error) {
-  // The data folder's errors (busy, damaged, read-only) are sentences with their fix already.
-  fail(messageOf(error))
-}
-
 const server = createEdgeServer({
   securityHeaders: securityHeadersOf(rules),
-  handle: (req, res) =>
-    new Promise<void>((resolve, reject) => {
+  handle: async (req, res) => {
+    const functions = await opening
+    await new Promise<void>((resolve, reject) => {
       functions.middleware(req, res, () => site.handle(req, res).then(resolve, reject))
       // The function answers on its own (its errors become its own 500); the site's resolve.
       res.once('close', resolve)
-    }),
+    })
+  },
 })
 
 /** Why the port could not be opened, and what to do about it. */
@@ -82,18 +73,33 @@ function listenFailure(error: NodeJS.ErrnoException): string {
   }
 }
 
-server.once('error', (error: NodeJS.ErrnoException) => {
-  console.error(listenFailure(error))
-  // Release the data folder before leaving, so the next start finds it free.
-  void functions.close().finally(() => process.exit(1))
+let listened = false
+server.on('error', (error: NodeJS.ErrnoException) => {
+  if (!listened) fail(listenFailure(error))
+  // Later (too many open files on accept, say), the server goes on with the next connection.
+  console.error(`The server could not accept a connection: ${error.message}`)
 })
-server.listen(port, host, () => {
-  console.log(`Site running at http://localhost:${port} (listening on ${host})`)
-})
+// The database opens once the port is ours, so a port in use is said at once and leaves the data
+// folder untouched; requests that arrive meanwhile wait for it.
+const listening = new Promise<void>((resolve) =>
+  server.listen(port, host, () => {
+    listened = true
+    resolve()
+  }),
+)
+// The forms post from this server's own origin: allow it unless ALLOWED_ORIGINS says otherwise.
+const opening = listening.then(() =>
+  createFunctionsMiddleware({ env: { ALLOWED_ORIGINS: localOrigins(port), ...process.env } }),
+)
+opening.then(
+  () => console.log(`Site running at http://localhost:${port} (listening on ${host})`),
+  // The data folder's errors (busy, damaged, read-only) are sentences with their fix already.
+  (error: unknown) => fail(messageOf(error)),
+)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     server.close()
     server.closeAllConnections()
-    void functions.close().finally(() => process.exit(0))
+    void opening.then((functions) => functions.close()).finally(() => process.exit(0))
   })

@@ -9,6 +9,7 @@ import {
   FUNCTION_PATH,
   rawRequest,
   requestText,
+  SERVER_START_TIMEOUT_MS,
   startServer,
   type RawResponse,
   type RunningServer,
@@ -26,7 +27,7 @@ let server: RunningServer
 
 beforeAll(async () => {
   server = await startServer()
-})
+}, SERVER_START_TIMEOUT_MS)
 
 afterAll(async () => {
   await server?.stop()

@@ -13,6 +13,11 @@ import { freePort } from '../e2e/server/free-port.ts'
 const repo = path.resolve(import.meta.dirname, '../..')
 
 export const FUNCTION_PATH = CONTACT_FUNCTION_PATH
+/**
+ * A hang, not slowness: each server creates its database (PGlite's initdb), and with the suite's
+ * files starting theirs at once on a 2-core machine that took more than the config's 60 s.
+ */
+export const SERVER_START_TIMEOUT_MS = 180_000
 export const HOME_PAGE = '<!doctype html><title>Fixture</title><h1>Fixture home</h1>'
 const RULES = headerRules({ schedulerUrl: 'https://cal.example/team/30min' }, [
   '/',

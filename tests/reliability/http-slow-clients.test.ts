@@ -8,6 +8,7 @@ import {
   expectStillServing,
   FUNCTION_PATH,
   requestText,
+  SERVER_START_TIMEOUT_MS,
   startServer,
   type RunningServer,
 } from './http-server.ts'
@@ -16,7 +17,7 @@ let server: RunningServer
 
 beforeAll(async () => {
   server = await startServer()
-})
+}, SERVER_START_TIMEOUT_MS)
 
 afterAll(async () => {
   await server?.stop()

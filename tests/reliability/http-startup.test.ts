@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { lockFileOf } from '../../server/data-dir-lock.ts'
-import { runServer, startServer, writeFixtureBuild, type ServerRun } from './http-server.ts'
+import {
+  runServer,
+  SERVER_START_TIMEOUT_MS,
+  startServer,
+  writeFixtureBuild,
+  type ServerRun,
+} from './http-server.ts'
 
 const scratches: string[] = []
 async function scratch(): Promise<string> {
@@ -83,21 +89,27 @@ it('refuses an unknown option, naming the one there is', async () => {
   expectOneSentence(run, '--dist <folder>')
 })
 
-it('says a data folder is busy without printing the admin token', async () => {
-  const running = await startServer()
-  try {
-    const dataDir = /"database":"([^"]+)"/.exec(running.output())?.[1]
-    expect(dataDir, running.output()).toBeDefined()
-    const lock = JSON.parse(await readFile(lockFileOf(dataDir!), 'utf8')) as { adminToken: string }
-    const folder = await scratch()
-    await writeFixtureBuild(path.join(folder, 'dist'))
-    const run = await runServer(['--dist', path.join(folder, 'dist')], {
-      PORT: '0',
-      LEADS_DATA_DIR: dataDir!,
-    })
-    expectOneSentence(run, dataDir!)
-    expect(`${run.stdout}${run.stderr}`).not.toContain(lock.adminToken)
-  } finally {
-    await running.stop()
-  }
-})
+it(
+  'says a data folder is busy without printing the admin token',
+  async () => {
+    const running = await startServer()
+    try {
+      const dataDir = /"database":"([^"]+)"/.exec(running.output())?.[1]
+      expect(dataDir, running.output()).toBeDefined()
+      const lock = JSON.parse(await readFile(lockFileOf(dataDir!), 'utf8')) as {
+        adminToken: string
+      }
+      const folder = await scratch()
+      await writeFixtureBuild(path.join(folder, 'dist'))
+      const run = await runServer(['--dist', path.join(folder, 'dist')], {
+        PORT: '0',
+        LEADS_DATA_DIR: dataDir!,
+      })
+      expectOneSentence(run, dataDir!)
+      expect(`${run.stdout}${run.stderr}`).not.toContain(lock.adminToken)
+    } finally {
+      await running.stop()
+    }
+  },
+  2 * SERVER_START_TIMEOUT_MS,
+)
