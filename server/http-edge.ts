@@ -170,7 +170,7 @@ export function createEdgeServer({
       try {
         const refusal = refusalOf(req)
         if (refusal) {
-          answerAndClose(res, refusal.status, `Bad request: ${refusal.reason}.`)
+          answerAndClose(res, refusal.status, `${STATUS_CODES[refusal.status]}: ${refusal.reason}.`)
           return
         }
         Promise.resolve(handle(req, res)).catch(failed)

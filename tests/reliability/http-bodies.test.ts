@@ -11,6 +11,7 @@ import {
   requestText,
   SERVER_START_TIMEOUT_MS,
   startServer,
+  stopServers,
   type RawResponse,
   type RunningServer,
 } from './http-server.ts'
@@ -29,9 +30,7 @@ beforeAll(async () => {
   server = await startServer()
 }, SERVER_START_TIMEOUT_MS)
 
-afterAll(async () => {
-  await server?.stop()
-})
+afterAll(stopServers)
 
 interface Flood {
   /** The answer as the client received it. */

@@ -10,6 +10,7 @@ import {
   requestText,
   SERVER_START_TIMEOUT_MS,
   startServer,
+  stopServers,
   type RunningServer,
 } from './http-server.ts'
 
@@ -19,9 +20,7 @@ beforeAll(async () => {
   server = await startServer()
 }, SERVER_START_TIMEOUT_MS)
 
-afterAll(async () => {
-  await server?.stop()
-})
+afterAll(stopServers)
 
 /** One request, its expected status, and (for some) what else must hold. */
 interface Case {

@@ -39,6 +39,16 @@ export async function writeFixtureBuild(dist: string): Promise<void> {
   await writeFile(path.join(dist, 'headers.json'), JSON.stringify(RULES))
 }
 
+const started = new Set<() => Promise<void>>()
+
+/**
+ * Stops every server this file started, including one still starting when its hook timed out
+ * (its process and temporary folder would otherwise outlive the suite).
+ */
+export async function stopServers(): Promise<void> {
+  await Promise.all([...started].map((stop) => stop()))
+}
+
 export interface ServerRun {
   exitCode: number | null
   stdout: string
@@ -80,10 +90,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 
   const stop = async () => {
+    started.delete(stop)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
     await exited
     await rm(scratch, { recursive: true, force: true, maxRetries: 5 })
   }
+  started.add(stop)
   try {
     await new Promise<void>((resolve, reject) => {
       const onData = () => {

@@ -10,6 +10,7 @@ import {
   requestText,
   SERVER_START_TIMEOUT_MS,
   startServer,
+  stopServers,
   type RunningServer,
 } from './http-server.ts'
 
@@ -19,9 +20,7 @@ beforeAll(async () => {
   server = await startServer()
 }, SERVER_START_TIMEOUT_MS)
 
-afterAll(async () => {
-  await server?.stop()
-})
+afterAll(stopServers)
 
 /**
  * Sends `head`, then one `drip` every half second, until the server closes the connection.
