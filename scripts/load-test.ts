@@ -164,12 +164,22 @@ async function runPhase(phase: Phase): Promise<PhaseReport> {
   const answeredIds = new Set<string>()
   const server = createServer((req, res) => {
     inFlight++
+    // The adapter (@hono/node-server) may write the body before end(): collect both.
+    const body: string[] = []
+    const text = (chunk: unknown) =>
+      chunk instanceof Uint8Array ? Buffer.from(chunk).toString('utf8') : String(chunk)
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean
+    res.write = ((...args: unknown[]) => {
+      body.push(text(args[0]))
+      return write(...args)
+    }) as typeof res.write
     const end = res.end.bind(res) as (...args: unknown[]) => typeof res
     res.end = ((...args: unknown[]) => {
       inFlight--
+      if (args[0] !== undefined && typeof args[0] !== 'function') body.push(text(args[0]))
       if (res.statusCode === 200) {
         served2xx++
-        const answer = JSON.parse(String(args[0])) as { id: string }
+        const answer = JSON.parse(body.join('')) as { id: string }
         answeredIds.add(answer.id)
       }
       return end(...args)

@@ -1,5 +1,6 @@
 // Mounts the send-contact-email function on the site's own origin for `npm start` and
 // `npm run dev`, backed by the embedded database, so the forms work on a fresh clone.
+import { getRequestListener } from '@hono/node-server'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CONTACT_FUNCTION_PATH } from '../supabase/functions/_shared/contact-request.ts'
 import {
@@ -18,7 +19,6 @@ import type { MailTransport } from '../supabase/functions/send-contact-email/mai
 import { startLeadsAdminServer, type LeadsAdminServer } from './leads-admin-server.ts'
 import { openLocalDatabase } from './local-database.ts'
 import { createSqlLeadStore } from './sql-lead-store.ts'
-import { toWebRequest, sendWebResponse } from './node-web-bridge.ts'
 
 export interface FunctionsMiddlewareOptions {
   /** PGlite directory; default LEADS_DATA_DIR or .data/pglite; 'memory://' for a throwaway one. */
@@ -85,6 +85,34 @@ export async function createFunctionsMiddleware(
     hint: 'npm run leads lists what arrived',
   })
 
+  // Node's request to a web Request and the Response back, by @hono/node-server: it builds the
+  // Request lazily (so TRACE, CONNECT or TRACK, which `new Request` refuses, reach the
+  // handler's 405 instead of throwing), refuses a bad Host or target with 400, and reads an
+  // unread body for a bounded time only.
+  const listener = getRequestListener(
+    async (request, { incoming, outgoing }) => {
+      const response = await handle(request, { clientAddress: incoming.socket.remoteAddress })
+      // Answered before the whole body arrived (413, 415, 400): close the connection after the
+      // answer rather than read the rest, which may never end.
+      if (!incoming.complete) outgoing.setHeader('Connection', 'close')
+      return response
+    },
+    {
+      // The lazy Request stays inside the adapter; the globals remain Node's own.
+      overrideGlobalObjects: false,
+      hostname: 'localhost',
+      errorHandler(error) {
+        const badRequest = error instanceof Error && error.name === 'RequestError'
+        if (!badRequest)
+          logger.error('functions_middleware.failed', { error: describeError(error) })
+        return Response.json(
+          { error: badRequest ? 'Bad request' : 'Internal error' },
+          { status: badRequest ? 400 : 500, headers: { Connection: 'close' } },
+        )
+      },
+    },
+  )
+
   const middleware: ConnectMiddleware = (req, res, next) => {
     // Connect strips a mount prefix from req.url; originalUrl keeps the full path.
     const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url
@@ -92,14 +120,12 @@ export async function createFunctionsMiddleware(
       next()
       return
     }
-    const request = toWebRequest(req, url ?? '/')
-    handle(request, { clientAddress: req.socket.remoteAddress })
-      .then((response) => sendWebResponse(res, response))
-      .catch((error: unknown) => {
-        logger.error('functions_middleware.failed', { error: describeError(error) })
-        if (!res.headersSent) res.statusCode = 500
-        res.end()
-      })
+    req.url = url
+    listener(req, res).catch((error: unknown) => {
+      logger.error('functions_middleware.failed', { error: describeError(error) })
+      if (res.headersSent) res.destroy()
+      else res.writeHead(500, { Connection: 'close' }).end()
+    })
   }
 
   let closing: Promise<void> | null = null

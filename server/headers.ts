@@ -29,6 +29,8 @@ export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate'
 export const HOSTING_FILES = ['_headers', '_redirects', 'vercel.json']
 /** Vite writes content-hashed file names under /assets/: they never change, so cache forever. */
 const HASHED_ASSETS = '/assets/*'
+/** The pattern of the rule every path matches: the security headers. */
+const EVERY_PATH = '/*'
 
 const origin = (url: string) => new URL(url).origin
 const unique = (values: string[]) => [...new Set(values)].sort()
@@ -82,7 +84,7 @@ function securityHeaders(input: PolicyInput): Record<string, string> {
  */
 export function headerRules(input: PolicyInput, revalidatedPaths: string[]): HeaderRule[] {
   return [
-    { source: '/*', headers: securityHeaders(input) },
+    { source: EVERY_PATH, headers: securityHeaders(input) },
     { source: HASHED_ASSETS, headers: { 'Cache-Control': CACHE_IMMUTABLE } },
     ...unique(revalidatedPaths).map((source) => ({
       source,
@@ -103,5 +105,16 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
   return Object.assign(
     {},
     ...rules.filter((rule) => matches(rule.source, pathname)).map((rule) => rule.headers),
+  )
+}
+
+/**
+ * The headers every answer carries whatever its path: the security headers. The local server
+ * sends them on answers that are not files (405, 400, 413, the function's, a last-resort 500).
+ */
+export function securityHeadersOf(rules: HeaderRule[]): Record<string, string> {
+  return Object.assign(
+    {},
+    ...rules.filter((rule) => rule.source === EVERY_PATH).map((rule) => rule.headers),
   )
 }

@@ -2,32 +2,29 @@
 // about/index.html, every response carries the headers of the build's header rules (security
 // and caching, from server/headers.ts), text is compressed, and an unknown path goes through the
 // route guard: an HTTP redirect, or the prerendered 404 page with status 404.
+import compressible from 'compressible'
 import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { contentType, lookup } from 'mime-types'
 import { guardRoute, redirectLocation } from '../renderer/guard.ts'
 import { consoleLogger, type Logger } from '../supabase/functions/send-contact-email/logger.ts'
-import { headersFor, HOSTING_FILES, type HeaderRule } from './headers.ts'
+import { headersFor, HOSTING_FILES, securityHeadersOf, type HeaderRule } from './headers.ts'
+import { parseRequestTarget } from './request-target.ts'
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
+/**
+ * A file's Content-Type and whether it is worth compressing, from mime-db (the table Express
+ * and most Node servers use) rather than a hand list: a list missed .avif. Unknown types are
+ * neither named nor compressed (Pagefind's pf_* files are gzipped already).
+ */
+function typeOf(file: string): { contentType: string; compress: boolean } {
+  const type = lookup(file)
+  if (!type) return { contentType: 'application/octet-stream', compress: false }
+  return { contentType: contentType(type) || type, compress: compressible(type) === true }
 }
-const COMPRESSIBLE = /\.(html|js|mjs|css|json|webmanifest|xml|txt|svg)$/
 
 export interface StaticSite {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>
@@ -51,6 +48,8 @@ export function createStaticSite(
   const listRoutes = () => (routes ??= listPrerenderedRoutes(root))
 
   async function resolveFile(pathname: string): Promise<string | undefined> {
+    // "//about" is no file's address: the route guard answers it with the canonical one.
+    if (pathname.includes('//')) return undefined
     const decoded = safeDecode(pathname)
     if (decoded === undefined || decoded.includes('\0')) return undefined
     const target = path.join(root, path.normalize(decoded))
@@ -64,16 +63,16 @@ export function createStaticSite(
   }
 
   async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number) {
-    const extension = path.extname(file)
+    const type = typeOf(file)
     const relative = path.relative(root, file)
     res.statusCode = status
-    res.setHeader('Content-Type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
+    res.setHeader('Content-Type', type.contentType)
     for (const [name, value] of Object.entries(headersFor(rules, addressOf(relative))))
       res.setHeader(name, value)
     res.setHeader('Vary', 'Accept-Encoding')
     const accepts = String(req.headers['accept-encoding'] ?? '')
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined
-    if (encoding && COMPRESSIBLE.test(file)) {
+    if (encoding && type.compress) {
       const key = `${encoding}:${file}`
       let body = compressed.get(key)
       if (!body) {
@@ -91,19 +90,24 @@ export function createStaticSite(
     }
     res.setHeader('Content-Length', (await stat(file)).size)
     if (req.method === 'HEAD') res.end()
-    else createReadStream(file).pipe(res)
+    // pipeline, not pipe: a read error reaches the caller instead of ending the process.
+    else await pipeline(createReadStream(file), res)
   }
 
   return {
     async handle(req, res) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD' }).end()
+      const target = parseRequestTarget(req.url)
+      if (!target.ok) {
+        res.writeHead(target.status, securityHeadersOf(rules)).end()
         return
       }
-      const { pathname } = new URL(req.url ?? '/', 'http://localhost')
+      const { pathname, search } = target
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { ...headersFor(rules, pathname), Allow: 'GET, HEAD' }).end()
+        return
+      }
       const file = await resolveFile(pathname)
       if (file) return send(req, res, file, 200)
-      const { search } = new URL(req.url ?? '/', 'http://localhost')
       const decision = guardRoute(pathname, search, await listRoutes())
       if (decision.action === 'redirect') {
         // A canonical spelling is permanent; the other targets depend on today's route list.

@@ -6,6 +6,7 @@ import {
   headerRules,
   headersFor,
   matches,
+  securityHeadersOf,
 } from '../../server/headers.ts'
 import { mergeVercelConfig, toHeadersFile } from '../../scripts/lib/hosting-headers.ts'
 
@@ -118,5 +119,16 @@ describe('header rules', () => {
     })
     expect(merged.headers.some((rule: { source: string }) => rule.source === '/old')).toBe(false)
     expect(JSON.parse(mergeVercelConfig(undefined, rules)).headers).toHaveLength(rules.length)
+  })
+})
+
+describe('security headers of the rules', () => {
+  it("are the headers every path gets, without any path's caching", () => {
+    const rules = headerRules({ schedulerUrl: 'https://cal.com/x' }, ['/about'])
+    const security = securityHeadersOf(rules)
+    expect(security['X-Content-Type-Options']).toBe('nosniff')
+    expect(security['Content-Security-Policy']).toContain("frame-ancestors 'none'")
+    expect(security['Cache-Control']).toBeUndefined()
+    expect(headersFor(rules, '/no/such/path')).toEqual(security)
   })
 })

@@ -23,6 +23,9 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'assets/app.abc123.js'), 'console.log(1)'.repeat(100))
   await writeFile(path.join(root, '_headers'), '/*\n  X-Test: 1\n')
   await writeFile(path.join(root, 'vercel.json'), '{}')
+  await mkdir(path.join(root, 'images'))
+  for (const file of ['photo.avif', 'photo.webp', 'font.woff2', 'site.webmanifest', 'feed.xml'])
+    await writeFile(path.join(root, 'images', file), 'x')
   const rules = headerRules({ schedulerUrl: 'https://cal.example/team/30min' }, [
     '/',
     '/about',
@@ -155,5 +158,37 @@ describe('static site server', () => {
     const response = await fetch(`${base}/`, { method: 'POST' })
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('GET, HEAD')
+  })
+
+  it('names content types from the mime-db table, .avif included', async () => {
+    const expected: Record<string, string> = {
+      'photo.avif': 'image/avif',
+      'photo.webp': 'image/webp',
+      'font.woff2': 'font/woff2',
+      'site.webmanifest': 'application/manifest+json; charset=utf-8',
+      'feed.xml': 'application/xml',
+    }
+    for (const [file, type] of Object.entries(expected)) {
+      const response = await fetch(`${base}/images/${file}`)
+      expect(response.headers.get('content-type'), file).toBe(type)
+    }
+  })
+
+  it('redirects empty path segments to the canonical address instead of failing', async () => {
+    for (const [target, location] of [
+      ['///', '/'],
+      ['//about', '/about'],
+    ]) {
+      const response = await fetch(`${base}${target}`, { redirect: 'manual' })
+      expect(response.status, target).toBe(301)
+      expect(response.headers.get('location'), target).toBe(location)
+      expect(response.headers.get('x-content-type-options'), target).toBe('nosniff')
+    }
+  })
+
+  it('sends the security headers on a 405', async () => {
+    const response = await fetch(`${base}/about`, { method: 'DELETE' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
   })
 })
