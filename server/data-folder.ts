@@ -17,7 +17,7 @@ const RELATION_FILE = /^\d+(_(fsm|vm|init))?(\.\d+)?$/
 /** The sentence for a damaged folder: what is wrong, that nothing was changed, how to restore. */
 export function damagedFolderError(dataDir: string, what: string, cause?: unknown) {
   return new DataFolderError(
-    `The leads database ${dataDir} is damaged (${what}), so the server did not start and changed nothing: move the folder aside (mv ${dataDir} ${dataDir}.damaged), then restore the latest backup into a fresh folder with \`npm run leads -- --restore FILE\` (leads answered since the last start are replayed from ${journalFileOf(dataDir)}).`,
+    `The leads database ${dataDir} is damaged (${what}), so it was not opened for use: move the folder aside (mv ${dataDir} ${dataDir}.damaged), then restore the latest backup into a fresh folder with \`npm run leads -- --restore FILE\` (leads answered since the last start are replayed from ${journalFileOf(dataDir)}).`,
     { cause },
   )
 }
