@@ -17,21 +17,30 @@ import { openLeadsAccess } from '../server/leads-access.ts'
 import { readBackupFile, writeBackupFile } from '../server/leads-backup.ts'
 import { LeadsInputError, parseLeadId, parseListLimit, parseStatus } from '../server/leads-input.ts'
 
-const { values } = parseArgs({
-  options: {
-    retry: { type: 'boolean', default: false },
-    spam: { type: 'boolean', default: false },
-    release: { type: 'string' },
-    purge: { type: 'boolean', default: false },
-    status: { type: 'string' },
-    limit: { type: 'string', default: '50' },
-    json: { type: 'boolean', default: false },
-    'data-dir': { type: 'string' },
-    backup: { type: 'string' },
-    restore: { type: 'string' },
-    merge: { type: 'boolean', default: false },
-  },
-})
+function parseArguments() {
+  try {
+    return parseArgs({
+      options: {
+        retry: { type: 'boolean', default: false },
+        spam: { type: 'boolean', default: false },
+        release: { type: 'string' },
+        purge: { type: 'boolean', default: false },
+        status: { type: 'string' },
+        limit: { type: 'string', default: '50' },
+        json: { type: 'boolean', default: false },
+        'data-dir': { type: 'string' },
+        backup: { type: 'string' },
+        restore: { type: 'string' },
+        merge: { type: 'boolean', default: false },
+      },
+    })
+  } catch (error) {
+    // An unknown option or a missing value: the message alone, as for every other bad input.
+    console.error((error as Error).message.replaceAll('\n', ' '))
+    process.exit(2)
+  }
+}
+const { values } = parseArguments()
 
 const reasonText = (reason: string) =>
   reason in SPAM_REASONS ? `${reason}: ${SPAM_REASONS[reason as SpamReason]}` : reason

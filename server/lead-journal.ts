@@ -21,8 +21,17 @@ export interface JournalContents {
 
 export interface LeadJournal {
   readonly file: string
-  /** Appends the records and resolves once they are on the disk. */
+  /**
+   * Appends the records and resolves once they are on the disk. Appends made while a flush is
+   * under way go out together in the next one (group commit): one flush for many leads.
+   */
   append(records: JournalRecord[]): Promise<void>
+  /**
+   * Resolves once this stored row is on the disk: waits for its append when one is under way,
+   * and appends it again when an earlier append of it failed. A row never appended here was
+   * stored before this start (and flushed then): it resolves at once.
+   */
+  ensureDurable(row: StoredContactRequest): Promise<void>
   read(): Promise<JournalContents>
   /** Empties the journal: call only once the database holds every record durably. */
   clear(): Promise<void>
@@ -44,23 +53,78 @@ async function flushDirectory(directory: string) {
   }
 }
 
+interface Waiting {
+  records: JournalRecord[]
+  resolve(): void
+  reject(error: unknown): void
+}
+
 export function openLeadJournal(file: string, options: JournalOptions = {}): LeadJournal {
   const flush = options.flush ?? ((handle) => handle.datasync())
+  let waiting: Waiting[] = []
+  let draining = false
+  // Rows whose append is under way, and rows whose append failed (appended again when asked).
+  const underWay = new Map<string, Promise<void>>()
+  const failed = new Set<string>()
+
+  async function writeBatch(records: JournalRecord[]) {
+    const lines = records.map((record) => `${JSON.stringify(record)}\n`).join('')
+    const handle = await open(file, 'a', 0o600)
+    try {
+      const created = (await handle.stat()).size === 0
+      await handle.write(lines)
+      await flush(handle, records)
+      // A new file's name is only durable once its directory is flushed too.
+      if (created) await flushDirectory(path.dirname(file))
+    } finally {
+      await handle.close()
+    }
+  }
+
+  async function drain() {
+    draining = true
+    while (waiting.length > 0) {
+      const batch = waiting
+      waiting = []
+      try {
+        await writeBatch(batch.flatMap((entry) => entry.records))
+        for (const entry of batch) entry.resolve()
+      } catch (error) {
+        for (const entry of batch) entry.reject(error)
+      }
+    }
+    draining = false
+  }
+
+  function append(records: JournalRecord[]): Promise<void> {
+    if (records.length === 0) return Promise.resolve()
+    const done = new Promise<void>((resolve, reject) => {
+      waiting.push({ records, resolve, reject })
+    })
+    if (!draining) void drain()
+    for (const record of records) {
+      if (!('insert' in record)) continue
+      const { id } = record.insert
+      failed.delete(id)
+      underWay.set(id, done)
+      done.then(
+        () => underWay.delete(id),
+        () => {
+          underWay.delete(id)
+          failed.add(id)
+        },
+      )
+    }
+    return done
+  }
+
   return {
     file,
-    async append(records) {
-      if (records.length === 0) return
-      const lines = records.map((record) => `${JSON.stringify(record)}\n`).join('')
-      const handle = await open(file, 'a', 0o600)
-      try {
-        const created = (await handle.stat()).size === 0
-        await handle.write(lines)
-        await flush(handle, records)
-        // A new file's name is only durable once its directory is flushed too.
-        if (created) await flushDirectory(path.dirname(file))
-      } finally {
-        await handle.close()
-      }
+    append,
+    async ensureDurable(row) {
+      const pending = underWay.get(row.id)
+      if (pending) return pending
+      if (failed.has(row.id)) return append([{ insert: row }])
     },
     async read() {
       let text: string

@@ -79,12 +79,16 @@ export function createSqlLeadStore(db: SqlClient): SqlLeadStore {
   // A database opened on disk has a journal: every new row is on the disk before it is answered.
   const journal = journalOf(db)
 
-  async function findByRequestId(requestId: string, client: SqlClient = db) {
-    const { rows } = await client.query<ContactRequestRow>(
+  async function findByRequestId(requestId: string) {
+    const { rows } = await db.query<ContactRequestRow>(
       'select * from public.contact_requests where request_id = $1',
       [requestId],
     )
-    return rows[0] ? toStoredContactRequest(rows[0]) : null
+    if (!rows[0]) return null
+    const row = toStoredContactRequest(rows[0])
+    // A repeat is answered 200 like the first, so only once the first is on the disk too.
+    await journal?.ensureDurable(row)
+    return row
   }
 
   return {
@@ -98,18 +102,26 @@ export function createSqlLeadStore(db: SqlClient): SqlLeadStore {
 
     findByRequestId,
 
-    insertContactRequest(request) {
-      return journaled(db, journal, async (tx, journal) => {
-        const { rows } = await tx.query<ContactRequestRow>(insertSql, insertedValues(request))
-        if (rows[0]) {
-          const row = toStoredContactRequest(rows[0])
+    async insertContactRequest(request) {
+      const { rows } = await db.query<ContactRequestRow>(insertSql, insertedValues(request))
+      if (rows[0]) {
+        const row = toStoredContactRequest(rows[0])
+        // Not inside a transaction: the database stays free for other requests while the journal
+        // flushes many leads at once. The caller answers only after this resolves.
+        try {
           await journal?.append([{ insert: row }])
-          return { row, created: true }
+        } catch (error) {
+          // Not on the disk, so not kept: the caller answers 503 and the browser sends it again.
+          await db
+            .query('delete from public.contact_requests where id = $1', [row.id])
+            .catch(() => {})
+          throw error
         }
-        const first = request.requestId ? await findByRequestId(request.requestId, tx) : null
-        if (!first) throw new Error('insert contact_requests returned no row')
-        return { row: first, created: false }
-      })
+        return { row, created: true }
+      }
+      const first = request.requestId ? await findByRequestId(request.requestId) : null
+      if (!first) throw new Error('insert contact_requests returned no row')
+      return { row: first, created: false }
     },
 
     async recordDelivery(id, outcome) {
