@@ -10,12 +10,30 @@ export class DataFolderError extends Error {
 export const isDataFolderError = (error: unknown): error is DataFolderError =>
   error instanceof DataFolderError
 
+// PGlite's file system (Emscripten's) throws an ErrnoError with Emscripten's own numbers.
+const EMSCRIPTEN_ERRNO: Record<number, string> = {
+  2: 'EACCES',
+  19: 'EDQUOT',
+  29: 'EIO',
+  51: 'ENOSPC',
+  63: 'EPERM',
+  69: 'EROFS',
+}
+
+function errorCodeOf(error: unknown): string | undefined {
+  const { code, name, errno } = (error ?? {}) as { code?: unknown; name?: unknown; errno?: unknown }
+  if (typeof code === 'string') return code
+  if (name === 'ErrnoError' && typeof errno === 'number') return EMSCRIPTEN_ERRNO[errno]
+  return undefined
+}
+
 /**
  * The operator's sentence for a file-system error met while opening or writing `dataDir`, or
  * null when the error is not one an operator fixes on the disk (a bug, a damaged database).
  */
 export function describeDiskError(dataDir: string, error: unknown): string | null {
-  const { code, path: file } = (error ?? {}) as NodeJS.ErrnoException
+  const code = errorCodeOf(error)
+  const file = (error as NodeJS.ErrnoException | null)?.path
   const where = file ? ` (${code} on ${file})` : ` (${code})`
   switch (code) {
     case 'ENOSPC':

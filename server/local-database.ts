@@ -2,6 +2,7 @@
 // directory, locked against other processes, checked before it is opened (a damaged folder is
 // refused, never initialised over), migrated, and given its journal (see lead-journal.ts).
 import { PGlite } from '@electric-sql/pglite'
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { consoleLogger, type Logger } from '../supabase/functions/send-contact-email/logger.ts'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts'
@@ -86,6 +87,9 @@ async function openOnDisk(dataDir: string, options: OpenOptions) {
     } catch (error) {
       if (state === 'database')
         throw damagedFolderError(dataDir, `PostgreSQL could not open it: ${String(error)}`, error)
+      // The folder was absent or empty, so all in it is this failed initialisation's: removed,
+      // so that the next start (once the disk has room) does not take it for a damaged one.
+      await rm(dataDir, { recursive: true, force: true }).catch(() => {})
       throw asDataFolderError(dataDir, error)
     }
     try {
