@@ -4,28 +4,43 @@
 // npm run leads -- --purge                                deletes spam older than 30 days
 // npm run leads:retry                                     resends failed and held rows, and
 //                                                         logged ones once RESEND_API_KEY is set
+// npm run leads -- --backup FILE                          writes every stored request to FILE
+// npm run leads -- --restore FILE [--merge]               adds FILE's requests to an empty
+//                                                         database (--merge: to one with rows)
+// Each works whether or not a server holds the database (it answers through its admin endpoint).
 import { parseArgs } from 'node:util'
-import {
-  DELIVERY_STATUSES,
-  isDeliveryStatus,
-  type StoredContactRequest,
-} from '../supabase/functions/send-contact-email/lead-store.ts'
+import type { StoredContactRequest } from '../supabase/functions/send-contact-email/lead-store.ts'
 import { consoleLogger, describeError } from '../supabase/functions/send-contact-email/logger.ts'
 import { SPAM_REASONS, type SpamReason } from '../supabase/functions/send-contact-email/spam.ts'
+import { isDataFolderError } from '../server/data-folder-error.ts'
 import { openLeadsAccess } from '../server/leads-access.ts'
+import { readBackupFile, writeBackupFile } from '../server/leads-backup.ts'
+import { LeadsInputError, parseLeadId, parseListLimit, parseStatus } from '../server/leads-input.ts'
 
-const { values } = parseArgs({
-  options: {
-    retry: { type: 'boolean', default: false },
-    spam: { type: 'boolean', default: false },
-    release: { type: 'string' },
-    purge: { type: 'boolean', default: false },
-    status: { type: 'string' },
-    limit: { type: 'string', default: '50' },
-    json: { type: 'boolean', default: false },
-    'data-dir': { type: 'string' },
-  },
-})
+function parseArguments() {
+  try {
+    return parseArgs({
+      options: {
+        retry: { type: 'boolean', default: false },
+        spam: { type: 'boolean', default: false },
+        release: { type: 'string' },
+        purge: { type: 'boolean', default: false },
+        status: { type: 'string' },
+        limit: { type: 'string', default: '50' },
+        json: { type: 'boolean', default: false },
+        'data-dir': { type: 'string' },
+        backup: { type: 'string' },
+        restore: { type: 'string' },
+        merge: { type: 'boolean', default: false },
+      },
+    })
+  } catch (error) {
+    // An unknown option or a missing value: the message alone, as for every other bad input.
+    console.error((error as Error).message.replaceAll('\n', ' '))
+    process.exit(2)
+  }
+}
+const { values } = parseArguments()
 
 const reasonText = (reason: string) =>
   reason in SPAM_REASONS ? `${reason}: ${SPAM_REASONS[reason as SpamReason]}` : reason
@@ -54,16 +69,30 @@ function formatRequest(request: StoredContactRequest): string {
 }
 
 async function main(): Promise<number> {
-  if (values.status !== undefined && !isDeliveryStatus(values.status)) {
-    console.error(`--status must be one of ${DELIVERY_STATUSES.join(', ')}`)
-    return 2
-  }
-  if (values.spam && values.status !== undefined && values.status !== 'spam') {
+  // Every input is checked before the database is opened: a bad one is a message and exit 2.
+  const status = parseStatus(values.status)
+  const limit = parseListLimit(values.limit)
+  const releaseId = values.release === undefined ? undefined : parseLeadId(values.release)
+  if (values.spam && status !== undefined && status !== 'spam') {
     console.error('--spam lists spam; it cannot be combined with another --status')
     return 2
   }
+  const restoring = values.restore === undefined ? null : await readBackupFile(values.restore)
   const access = await openLeadsAccess({ dataDir: values['data-dir'], logger: consoleLogger })
   try {
+    if (values.backup !== undefined) {
+      const backup = await access.backup()
+      await writeBackupFile(values.backup, backup)
+      console.log(`Backed up ${backup.count} request(s) to ${values.backup}.`)
+      return 0
+    }
+    if (restoring) {
+      const report = await access.restore(restoring, { merge: values.merge })
+      console.log(
+        `Restored ${report.restored} of the backup's ${report.inBackup} request(s)${report.restored < report.inBackup ? `; the other ${report.inBackup - report.restored} were stored already` : ''}.`,
+      )
+      return 0
+    }
     if (values.retry) {
       const report = await access.retry()
       console.log(
@@ -71,10 +100,10 @@ async function main(): Promise<number> {
       )
       return report.failed > 0 ? 1 : 0
     }
-    if (values.release !== undefined) {
-      const result = await access.release(values.release)
+    if (releaseId !== undefined) {
+      const result = await access.release(releaseId)
       if (!result.released) {
-        console.error(`No spam request with id ${values.release}.`)
+        console.error(`No spam request with id ${releaseId}.`)
         return 1
       }
       const { delivery } = result
@@ -90,14 +119,7 @@ async function main(): Promise<number> {
       )
       return 0
     }
-    const requests = await access.list({
-      status: values.spam
-        ? 'spam'
-        : isDeliveryStatus(values.status ?? '')
-          ? values.status
-          : undefined,
-      limit: Number(values.limit) || 50,
-    })
+    const requests = await access.list({ status: values.spam ? 'spam' : status, limit })
     if (values.json) {
       console.log(JSON.stringify(requests, null, 2))
     } else if (requests.length === 0) {
@@ -116,7 +138,16 @@ main().then(
     process.exitCode = code
   },
   (error: unknown) => {
-    console.error(describeError(error))
-    process.exitCode = 1
+    // A bad input or a data folder an operator must fix: its one sentence, nothing else.
+    if (error instanceof LeadsInputError) {
+      console.error(error.message)
+      process.exitCode = 2
+    } else if (isDataFolderError(error)) {
+      console.error(error.message)
+      process.exitCode = 1
+    } else {
+      console.error(describeError(error))
+      process.exitCode = 1
+    }
   },
 )

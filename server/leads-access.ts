@@ -16,6 +16,8 @@ import { mailTransportFromEnv } from '../supabase/functions/send-contact-email/m
 import type { MailTransport } from '../supabase/functions/send-contact-email/mail-transport.ts'
 import { DataDirBusyError, readLockHolder, type LockInfo } from './data-dir-lock.ts'
 import { ADMIN_TOKEN_HEADER } from './leads-admin-server.ts'
+import { makeBackup, refuseToMerge, type LeadsBackup, type RestoreReport } from './leads-backup.ts'
+import { LeadsInputError, parseLeadId } from './leads-input.ts'
 import { openLocalDatabase, resolveDataDir } from './local-database.ts'
 import { createSqlLeadStore } from './sql-lead-store.ts'
 
@@ -34,15 +36,24 @@ export interface LeadsAccess {
   release(id: string): Promise<ReleaseResult>
   /** Deletes spam older than SPAM_RETENTION_DAYS. */
   purgeSpam(): Promise<PurgeReport>
+  /** Every stored request, as a backup file holds them. */
+  backup(): Promise<LeadsBackup>
+  /** Adds a backup's rows; into a database holding requests only with `merge`. */
+  restore(backup: LeadsBackup, options: { merge: boolean }): Promise<RestoreReport>
   close(): Promise<void>
 }
 
 function serverAccess(holder: Required<Pick<LockInfo, 'adminUrl' | 'adminToken'>>): LeadsAccess {
-  const call = async <T>(method: string, path: string): Promise<T> => {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${holder.adminUrl}${path}`, {
       method,
       headers: { [ADMIN_TOKEN_HEADER]: holder.adminToken },
+      body: body === undefined ? undefined : JSON.stringify(body),
     })
+    if (response.status === 400) {
+      const { error } = (await response.json()) as { error: string }
+      throw new LeadsInputError(error)
+    }
     if (!response.ok) throw new Error(`The site server answered ${response.status} for ${path}`)
     return (await response.json()) as T
   }
@@ -55,8 +66,11 @@ function serverAccess(holder: Required<Pick<LockInfo, 'adminUrl' | 'adminToken'>
       return call('GET', `/leads?${query}`)
     },
     retry: () => call('POST', '/retry'),
-    release: (id) => call('POST', `/release?${new URLSearchParams({ id })}`),
+    release: (id) => call('POST', `/release?${new URLSearchParams({ id: parseLeadId(id) })}`),
     purgeSpam: () => call('POST', '/purge'),
+    backup: () => call('GET', '/backup'),
+    restore: (backup, { merge }) =>
+      call('POST', `/restore?merge=${merge ? 1 : 0}`, { rows: backup.rows }),
     close: () => Promise.resolve(),
   }
 }
@@ -74,7 +88,7 @@ export async function openLeadsAccess(options: {
     if (holder.adminUrl && holder.adminToken) {
       return serverAccess({ adminUrl: holder.adminUrl, adminToken: holder.adminToken })
     }
-    throw new DataDirBusyError(dataDir, holder)
+    throw new DataDirBusyError(dataDir, holder.pid)
   }
   const local = await openLocalDatabase(dataDir)
   const store = createSqlLeadStore(local.db)
@@ -84,11 +98,18 @@ export async function openLeadsAccess(options: {
     via: 'direct',
     list: (filter) => store.listContactRequests(filter),
     retry: () => retryContactRequests(deps),
-    release: (id) => releaseSpam(id, deps),
+    release: (id) => releaseSpam(parseLeadId(id), deps),
     purgeSpam: async () => ({
       purged: await store.purgeSpam(SPAM_RETENTION_DAYS),
       olderThanDays: SPAM_RETENTION_DAYS,
     }),
+    backup: async () => makeBackup(await store.exportContactRequests()),
+    async restore(backup, { merge }) {
+      const stored = await store.countContactRequests()
+      if (stored > 0 && !merge) throw refuseToMerge(local.dataDir, stored, backup.rows.length)
+      const restored = await store.restoreContactRequests(backup.rows)
+      return { inBackup: backup.rows.length, restored }
+    },
     close: () => local.close(),
   }
 }

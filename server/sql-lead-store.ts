@@ -6,10 +6,67 @@ import {
   toStoredContactRequest,
   type ContactRequestRow,
 } from '../supabase/functions/send-contact-email/contact-request-row.ts'
-import type { LeadStore } from '../supabase/functions/send-contact-email/lead-store.ts'
+import {
+  CONTACT_REQUEST_COLUMNS,
+  type LeadStore,
+  type StoredContactRequest,
+} from '../supabase/functions/send-contact-email/lead-store.ts'
+import { journalOf, type LeadJournal } from './lead-journal.ts'
 
 export interface SqlClient {
   query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>
+}
+
+/** A connection that can also run a transaction (PGlite's). */
+export interface TransactionalSqlClient extends SqlClient {
+  transaction<T>(callback: (tx: SqlClient) => Promise<T>): Promise<T>
+}
+
+/** The local store: the function's LeadStore plus what backups and restores need. */
+export interface SqlLeadStore extends LeadStore {
+  /** How many requests are stored. */
+  countContactRequests(): Promise<number>
+  /** Every stored request, oldest first: a backup's rows. */
+  exportContactRequests(): Promise<StoredContactRequest[]>
+  /** Inserts the rows not stored yet (by id and request id), journaled; answers how many. */
+  restoreContactRequests(rows: StoredContactRequest[]): Promise<number>
+}
+
+const fields = Object.keys(CONTACT_REQUEST_COLUMNS) as (keyof StoredContactRequest)[]
+const allColumns = fields.map((field) => CONTACT_REQUEST_COLUMNS[field])
+
+/**
+ * Inserts whole stored rows (a journal replay, a restore) with their own ids and times; rows
+ * whose id or request id is already stored are left alone. Answers the rows inserted.
+ */
+export async function insertStoredRows(
+  db: SqlClient,
+  rows: StoredContactRequest[],
+): Promise<StoredContactRequest[]> {
+  const inserted: StoredContactRequest[] = []
+  for (const row of rows) {
+    const result = await db.query<ContactRequestRow>(
+      `insert into public.contact_requests (${allColumns.join(', ')})
+       values (${allColumns.map((_, index) => `$${index + 1}`).join(', ')})
+       on conflict do nothing
+       returning *`,
+      fields.map((field) => row[field]),
+    )
+    if (result.rows[0]) inserted.push(toStoredContactRequest(result.rows[0]))
+  }
+  return inserted
+}
+
+/** Runs `work` in a transaction whose writes are journaled before it commits. */
+async function journaled<T>(
+  db: SqlClient,
+  journal: LeadJournal | undefined,
+  work: (tx: SqlClient, journal: LeadJournal | undefined) => Promise<T>,
+): Promise<T> {
+  if (!journal || !('transaction' in db)) return work(db, undefined)
+  // The journal is flushed inside the transaction: if the flush fails, nothing is committed and
+  // the caller answers 503; if the commit then fails, the journal's copy is replayed on start.
+  return (db as TransactionalSqlClient).transaction((tx) => work(tx, journal))
 }
 
 // A repeated request_id inserts nothing (on conflict do nothing), so the first row is read back.
@@ -18,13 +75,20 @@ const insertSql = `insert into public.contact_requests (${INSERTED_COLUMNS.join(
   on conflict (request_id) do nothing
   returning *`
 
-export function createSqlLeadStore(db: SqlClient): LeadStore {
+export function createSqlLeadStore(db: SqlClient): SqlLeadStore {
+  // A database opened on disk has a journal: every new row is on the disk before it is answered.
+  const journal = journalOf(db)
+
   async function findByRequestId(requestId: string) {
     const { rows } = await db.query<ContactRequestRow>(
       'select * from public.contact_requests where request_id = $1',
       [requestId],
     )
-    return rows[0] ? toStoredContactRequest(rows[0]) : null
+    if (!rows[0]) return null
+    const row = toStoredContactRequest(rows[0])
+    // A repeat is answered 200 like the first, so only once the first is on the disk too.
+    await journal?.ensureDurable(row)
+    return row
   }
 
   return {
@@ -57,7 +121,21 @@ export function createSqlLeadStore(db: SqlClient): LeadStore {
 
     async insertContactRequest(request) {
       const { rows } = await db.query<ContactRequestRow>(insertSql, insertedValues(request))
-      if (rows[0]) return { row: toStoredContactRequest(rows[0]), created: true }
+      if (rows[0]) {
+        const row = toStoredContactRequest(rows[0])
+        // Not inside a transaction: the database stays free for other requests while the journal
+        // flushes many leads at once. The caller answers only after this resolves.
+        try {
+          await journal?.append([{ insert: row }])
+        } catch (error) {
+          // Not on the disk, so not kept: the caller answers 503 and the browser sends it again.
+          await db
+            .query('delete from public.contact_requests where id = $1', [row.id])
+            .catch(() => {})
+          throw error
+        }
+        return { row, created: true }
+      }
       const first = request.requestId ? await findByRequestId(request.requestId) : null
       if (!first) throw new Error('insert contact_requests returned no row')
       return { row: first, created: false }
@@ -92,14 +170,40 @@ export function createSqlLeadStore(db: SqlClient): LeadStore {
       return rows[0] ? toStoredContactRequest(rows[0]) : null
     },
 
-    async purgeSpam(olderThanDays) {
-      const { rows } = await db.query<{ id: string }>(
-        `delete from public.contact_requests
-         where status = 'spam' and created_at < now() - make_interval(days => $1)
-         returning id`,
-        [olderThanDays],
+    purgeSpam(olderThanDays) {
+      return journaled(db, journal, async (tx, journal) => {
+        const { rows } = await tx.query<{ id: string }>(
+          `delete from public.contact_requests
+           where status = 'spam' and created_at < now() - make_interval(days => $1)
+           returning id`,
+          [olderThanDays],
+        )
+        // A replay must not bring purged spam back.
+        if (rows.length > 0) await journal?.append([{ purged: rows.map((row) => row.id) }])
+        return rows.length
+      })
+    },
+
+    async countContactRequests() {
+      const { rows } = await db.query<{ count: number }>(
+        'select count(*)::int as count from public.contact_requests',
       )
-      return rows.length
+      return rows[0]!.count
+    },
+
+    async exportContactRequests() {
+      const { rows } = await db.query<ContactRequestRow>(
+        'select * from public.contact_requests order by created_at, id',
+      )
+      return rows.map(toStoredContactRequest)
+    },
+
+    restoreContactRequests(rows) {
+      return journaled(db, journal, async (tx, journal) => {
+        const inserted = await insertStoredRows(tx, rows)
+        await journal?.append(inserted.map((row) => ({ insert: row })))
+        return inserted.length
+      })
     },
   }
 }
