@@ -18,7 +18,7 @@ import { faqsSchema, industriesSchema, legalSchema, pagesSchema } from './_schem
 import { caseStudiesSchema, requestTargetSchema } from './_schema/resources.ts'
 import { siteSchema } from './_schema/site.ts'
 
-export { iconNames } from './_schema/icons.ts'
+export { iconNames } from './_schema/icon-names.ts'
 export {
   section,
   type Section,

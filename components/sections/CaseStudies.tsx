@@ -3,7 +3,7 @@ import { ActionRow } from '../ActionButton.tsx'
 import { useSite } from '../site-context.tsx'
 import { KeyFigures } from './KeyFigures.tsx'
 import { CaseStudySegment } from './CaseStudySegment.tsx'
-import type { IconName } from './icons.tsx'
+import type { IconName } from './SectionIcons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface CaseStudiesProps extends SectionHeadingProps {

@@ -14,7 +14,7 @@ import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import { closest } from './messages.ts'
 import type { Position } from './position.ts'
-import { writerComponents, type WriterComponent } from './writer-components.ts'
+import { writerComponents, type WriterComponent } from './writer-component-names.ts'
 
 export interface Heading {
   depth: number

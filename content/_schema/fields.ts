@@ -2,7 +2,7 @@
 // heading group sections share. Writers: each field's description says what it is for.
 import { z } from 'zod'
 import { reference, uniqueBy } from '../_lib/collection.ts'
-import { iconNames } from './icons.ts'
+import { iconNames } from './icon-names.ts'
 
 /** Words a writer must fill in. */
 export const text = (description: string) => z.string().trim().min(1).describe(description)
@@ -59,7 +59,7 @@ export const anchor = z
   .optional()
   .describe('Anchor for links like "/#faq": lowercase words joined by hyphens.')
 
-/** One of the icons in ./icons.ts. */
+/** One of the icons in ./icon-names.ts. */
 export const icon = z
   .enum(iconNames)
   .describe(

@@ -1,4 +1,4 @@
-/** The icons a writer may pick for cards and tiles; each is drawn by components/sections/icons.tsx. */
+/** The icons a writer may pick for cards and tiles; each is drawn by components/sections/SectionIcons.tsx. */
 export const iconNames = [
   'code',
   'network',
