@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { Heading, MdxComponents } from '../../content/index.ts'
+import type { Heading, MdxComponents } from '../../site/content.ts'
 import { ActionButton } from '../ActionButton.tsx'
 import { LongFormPage } from '../layout/LongFormPage.tsx'
 import { notSearched } from '../search/indexed-content.ts'

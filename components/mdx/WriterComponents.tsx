@@ -1,11 +1,11 @@
-// The React side of content/_lib/writer-component-names.ts: what each component a writer may use in
+// The React side of content/schema/writer-component-names.ts: what each component a writer may use in
 // an MDX body renders. Plain Markdown elements get the site's look here too (headings with
 // anchors, scrollable tables, responsive pictures). No island: the booking button is a booking
 // link, upgraded by the page script like every other.
 import { Info, Lightbulb, TriangleAlert, Link as LinkIcon } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
-import type { WriterComponentName } from '../../content/_lib/writer-component-names.ts'
-import { getImage, type MdxComponents } from '../../content/index.ts'
+import type { WriterComponentName } from '../../content/schema/writer-component-names.ts'
+import { getImage, type MdxComponents } from '../../site/content.ts'
 import { ActionButton } from '../ActionButton.tsx'
 import { useSite } from '../site-context.tsx'
 import { Picture } from '../ui/Picture.tsx'

@@ -1,4 +1,4 @@
-// The icons writers can name in content (content/config.ts `iconNames`), drawn on the server as
+// The icons writers can name in content (content/schema/collections.ts `iconNames`), drawn on the server as
 // inline SVG by lucide: no icon code reaches the browser.
 import {
   Award,
@@ -44,7 +44,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react'
-import type { iconNames } from '../../content/config.ts'
+import type { iconNames } from '../../content/schema/collections.ts'
 
 export type IconName = (typeof iconNames)[number]
 

@@ -4,7 +4,7 @@
 // included) at each step, and no content-security-policy violation at any moment. One visit,
 // not one per check: loading and starting a page was most of what each separate check cost.
 import { expect, test, type Page } from '@playwright/test'
-import { expectedRoutes } from '../../scripts/lib/routes.ts'
+import { expectedRoutes } from '../../build/content/route-table.ts'
 import {
   allIslandsHydrated,
   expectNoAxeViolations,
