@@ -5,7 +5,7 @@
 // critical path.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { isPageFile, routeOfFile } from '../../tools/lib/built-pages.ts'
+import { isPageFile, routeOfFile } from './page-file.ts'
 import { articleBodyHtml } from '../outputs/feed.ts'
 import { inlineSourceCollector, type InlineSources } from '../outputs/inline-sources.ts'
 

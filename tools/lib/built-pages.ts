@@ -1,19 +1,10 @@
 // Every prerendered page of one build (dist/client), by the address a visitor opens.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { isPageFile, routeOfFile } from '../../build/prerender/page-file.ts'
 import { readPageText, type PageText } from './page-text.ts'
 
-/** about/index.html answers at /about, index.html at /, 404.html stays /404.html. */
-export function routeOfFile(relative: string): string {
-  const file = relative.split(path.sep).join('/')
-  if (file === 'index.html') return '/'
-  return '/' + file.replace(/\/index\.html$/, '')
-}
-
-/** Whether a file of dist/client (path relative to it) is a page: HTML outside the assets. */
-export function isPageFile(relative: string): boolean {
-  return relative.endsWith('.html') && !relative.split(/[\\/]/).includes('assets')
-}
+export { isPageFile, routeOfFile }
 
 /** The text of every HTML page under clientDir, keyed by route, in route order. */
 export async function readBuiltPages(clientDir: string): Promise<Map<string, PageText>> {
