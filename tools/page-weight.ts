@@ -1,4 +1,4 @@
-// `npm run test:budgets`: checks every prerendered page against the budgets in DESIGN.md and
+// `npm run test:budgets`: checks every prerendered page against the budgets in docs/spec.md and
 // prints a table. The JavaScript counted is what Chromium fetches before any interaction, at a
 // phone's and a desktop's viewport (./lib/fetched-scripts.ts), each file gzipped as it is sent,
 // plus the inline scripts. Vike moves Vite's client manifest to dist/assets.json. Exits 1 when

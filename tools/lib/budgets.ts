@@ -1,4 +1,4 @@
-// The performance budgets from DESIGN.md, in one place: the page-weight check reads them, and
+// The performance budgets (docs/spec.md, Budgets), in one place: the page-weight check reads them, and
 // the README and the benchmark quote them.
 export const BUDGETS = {
   /** JavaScript a page loads before any interaction, gzip bytes. */
