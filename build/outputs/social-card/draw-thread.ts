@@ -1,7 +1,7 @@
 // Draws cards on a thread of their own (./draw-worker.ts), which keeps the renderer busy while
 // this thread does other work.
 import { Worker } from 'node:worker_threads'
-import { workerCalls } from '../../prerender/worker-calls.ts'
+import { workerCalls } from '../../worker-calls.ts'
 import type { CardContent } from './card-template.ts'
 
 export interface DrawRequest {

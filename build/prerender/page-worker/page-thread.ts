@@ -2,7 +2,7 @@
 // waiting, and asks for the search index and the scan once every page is in.
 import { Worker } from 'node:worker_threads'
 import type { PageScanResult } from '../page-scan.ts'
-import { workerCalls } from '../worker-calls.ts'
+import { workerCalls } from '../../worker-calls.ts'
 import type { PageThreadMessage, PageThreadOptions, PageThreadRequest } from './protocol.ts'
 
 type Request = PageThreadRequest extends infer R ? (R extends { id: number } ? R : never) : never
