@@ -1,13 +1,23 @@
 // Which folder may import which: the rules `npm run test:deps` enforces (see CONTRIBUTING.md).
 //
-//   content/   renderer/   supabase/      the base: each imports none of the app's folders
-//       ↑          ↑           ↑
-//   components/ ───┴───────────┘          may import the base
+//   content/   what writers edit, and its schemas (content/schema/): imports no app folder
+//   renderer/  the HTML document, islands, guard: imports no app folder
+//   supabase/  the contact function: deploys alone, imports only supabase/
 //       ↑
-//   pages/                                Vike's routes: may import components/ and the base
+//   site/      facts every side shares (routes, brand, origin, the typed content door):
+//              content/, and build/'s data shapes as types only
+//       ↑
+//   components/  may import content/, site/, renderer/, supabase/
+//       ↑
+//   pages/     Vike's routes: components/ and the folders below it
 //
-//   server/    may import renderer/ and supabase/ (the guard, the contact function)
-//   scripts/   build and check tools: may import anything but pages/ and tests/
+//   build/     everything that turns content into files (Vite plugins, loader, prerender,
+//              outputs): may import all of the above and server/ (the function in dev, the
+//              headers), never pages/, scripts/, tools/ or tests/
+//   server/    the local server: renderer/, site/ and supabase/
+//   tools/     measurement (bench, budgets, Lighthouse, taps, load): anything but pages/,
+//              scripts/ and tests/
+//   scripts/   commands a person runs, thin over the folders above; nothing imports scripts/
 //   tests/     may import anything; nothing imports tests/
 //
 // Every arrow points one way, so no two folders import each other; no-circular catches module
@@ -36,45 +46,111 @@ module.exports = {
     mayNotImport(
       'content-is-the-base',
       'content',
-      ['components', 'pages', 'renderer', 'scripts', 'server', 'supabase', 'tests'],
+      [
+        'build',
+        'components',
+        'pages',
+        'renderer',
+        'scripts',
+        'server',
+        'site',
+        'supabase',
+        'tests',
+        'tools',
+      ],
       'Content and its schemas are read by every other folder, so they import none of them.',
     ),
     mayNotImport(
       'renderer-stays-generic',
       'renderer',
-      ['components', 'content', 'pages', 'scripts', 'server', 'supabase', 'tests'],
+      [
+        'build',
+        'components',
+        'content',
+        'pages',
+        'scripts',
+        'server',
+        'site',
+        'supabase',
+        'tests',
+        'tools',
+      ],
       'The app reaches the renderer through settings (renderer/settings.ts), never by import.',
     ),
     mayNotImport(
       'supabase-stands-alone',
       'supabase',
-      ['components', 'content', 'pages', 'renderer', 'scripts', 'server', 'tests'],
+      [
+        'build',
+        'components',
+        'content',
+        'pages',
+        'renderer',
+        'scripts',
+        'server',
+        'site',
+        'tests',
+        'tools',
+      ],
       'The function deploys on its own to Supabase: it can only import supabase/.',
     ),
     mayNotImport(
+      'site-is-shared-facts',
+      'site',
+      ['components', 'pages', 'renderer', 'scripts', 'server', 'supabase', 'tests', 'tools'],
+      'Routes, brand and the content door are read by pages, build and server alike.',
+    ),
+    {
+      name: 'site-reads-build-shapes-only',
+      comment:
+        "The content door types what the build hands over (pictures, headings); it runs none of the build's code.",
+      severity: 'error',
+      from: { path: folder('site') },
+      to: { path: folder('build'), dependencyTypesNot: ['type-only'] },
+    },
+    mayNotImport(
       'components-below-pages',
       'components',
-      ['pages', 'scripts', 'server', 'tests'],
+      ['build', 'pages', 'scripts', 'server', 'tests', 'tools'],
       'Components get props; pages compose them, never the other way.',
     ),
     mayNotImport(
       'pages-are-the-top',
       'pages',
-      ['scripts', 'server', 'tests'],
-      'Pages are rendered by Vike; build tools and the local server work on their output.',
+      ['build', 'scripts', 'server', 'tests', 'tools'],
+      'Pages are rendered by Vike; the build, tools and the local server work on their output.',
+    ),
+    mayNotImport(
+      'build-is-the-pipeline',
+      'build',
+      ['pages', 'scripts', 'tests', 'tools'],
+      'The build turns content into files; commands and measurement tools run it, never the reverse.',
     ),
     mayNotImport(
       'server-serves-the-build',
       'server',
-      ['components', 'content', 'pages', 'scripts', 'tests'],
+      ['build', 'components', 'content', 'pages', 'scripts', 'tests', 'tools'],
       'The local server serves dist/ and mounts the function; it renders nothing itself.',
     ),
     mayNotImport(
-      'scripts-are-tools',
+      'tools-measure',
+      'tools',
+      ['pages', 'scripts', 'tests'],
+      'Measurement tools may use any library folder, but not Vike routes, commands or tests.',
+    ),
+    mayNotImport(
+      'scripts-are-commands',
       'scripts',
       ['pages', 'tests'],
-      'Scripts may use any library folder, but not Vike routes or tests.',
+      'Commands may use any library folder, but not Vike routes or tests.',
     ),
+    {
+      name: 'nothing-imports-scripts',
+      comment: 'scripts/ holds only commands a person runs; the code they run lives elsewhere.',
+      severity: 'error',
+      from: { path: '^[^/]+/', pathNot: '^scripts/' },
+      to: { path: '^scripts/' },
+    },
     {
       name: 'nothing-imports-tests',
       comment: 'Tests import the code; code and tools never import tests/.',

@@ -41,7 +41,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/content/**', 'virtual:content', 'virtual:illustrations'],
+              group: [
+                '**/content/**',
+                '**/site/content.ts',
+                '**/site/illustrations.ts',
+                'virtual:content',
+                'virtual:illustrations',
+              ],
               message: 'Islands receive content as props.',
             },
           ],

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumPath, CHROMIUM_FLAGS } from './scripts/lib/chromium.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
 
 // A free port unless the caller names one. Workers load this file again: they inherit the

@@ -1,4 +1,4 @@
-import type { Action } from '../content/index.ts'
+import type { Action } from '../site/content.ts'
 import { bookingLinkAttributes } from './booking/booking-links.ts'
 import { useSite } from './site-context.tsx'
 import { ButtonLink } from './ui/ButtonLink.tsx'

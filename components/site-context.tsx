@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react'
-import type { EntryData } from '../content/config.ts'
+import type { EntryData } from '../content/schema/collections.ts'
 
 type Site = EntryData<'site'>
 

@@ -1,15 +1,15 @@
-// The Vike side of content/routes.ts. Route functions are loaded when Vike reads its config,
+// The Vike side of site/routes.ts. Route functions are loaded when Vike reads its config,
 // where content is not available, so the route table reaches them through the page context
 // (set before routing by ./+onBeforeRoute.ts). Each pages/ folder that serves a routed
 // collection answers its addresses with routeOf() and finds its entry with routeFor().
 import { render } from 'vike/abort'
-import type { RouteEntry, RoutedCollection, RoutedList } from '../content/routes.ts'
+import type { RouteEntry, RoutedCollection, RoutedList } from '../site/routes.ts'
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Vike's typing convention
   namespace Vike {
     interface PageContext {
-      /** Every route of the build, from content/routes.ts. */
+      /** Every route of the build, from site/routes.ts. */
       routes?: RouteEntry[]
     }
   }

@@ -3,7 +3,7 @@
 // top of <head> sets the class before the first paint, so no page flashes the wrong theme, and it
 // alone runs the theme control (components/layout/ThemeChoice.tsx): a change is applied at once,
 // whether or not the page script has arrived. The CSP allows it by its hash, found in the built
-// HTML like every inline script (scripts/lib/inline-sources.ts).
+// HTML like every inline script (build/outputs/inline-sources.ts).
 
 /** localStorage key of the visitor's choice: "light" or "dark"; absent means the system's. */
 export const THEME_STORAGE_KEY = 'theme'

@@ -6,18 +6,18 @@
 import { appendFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { readBuiltPages } from './lib/built-pages.ts'
-import { renderChangesReport, type ReportOptions } from './lib/changes-report.ts'
-import { compareSites, type SiteChanges } from './lib/page-changes.ts'
-import { takeScreenshots, type ScreenshotRequest } from './lib/page-screenshots.ts'
-import { serveBuild } from './lib/serve-build.ts'
+import { readBuiltPages } from '../tools/lib/built-pages.ts'
+import { renderChangesReport, type ReportOptions } from '../tools/lib/changes-report.ts'
+import { compareSites, type SiteChanges } from '../tools/lib/page-changes.ts'
+import { takeScreenshots, type ScreenshotRequest } from '../tools/lib/page-screenshots.ts'
+import { serveBuild } from '../tools/lib/serve-build.ts'
 import {
   buildCommitInWorktree,
   git,
   resolveBase,
   runLogged,
   type BaseBuild,
-} from './lib/worktree-build.ts'
+} from '../tools/lib/worktree-build.ts'
 
 const USAGE = `Usage: npm run changes -- [base] [--screenshots DIR]
 

@@ -1,9 +1,9 @@
-// `npm run check:content`: checks every content file against content/config.ts and prints
+// `npm run check:content`: checks every content file against content/schema/collections.ts and prints
 // every problem at once as file:line:col  field  message. Exits 1 when there are problems.
 import path from 'node:path'
-import { loadContent } from '../content/_lib/load.ts'
-import { formatAnnotations, formatReport } from '../content/_lib/report.ts'
-import { collections } from '../content/config.ts'
+import { loadContent } from '../build/content/load.ts'
+import { formatAnnotations, formatReport } from '../build/content/report.ts'
+import { collections } from '../content/schema/collections.ts'
 
 const root = path.resolve(process.argv[2] ?? '.')
 const result = await loadContent(root, collections, { cache: true })

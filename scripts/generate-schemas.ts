@@ -1,12 +1,12 @@
 // `npm run schemas`: writes the JSON Schema of every content collection to content/.schemas/,
 // maps them to the content files in .vscode/settings.json (YAML extension), and refreshes the
-// field reference in CONTENT.md. Run it after changing content/config.ts; a test fails until
+// field reference in CONTENT.md. Run it after changing content/schema/collections.ts; a test fails until
 // you do.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { collections } from '../content/config.ts'
-import { SCHEMA_DIR } from './lib/content-schemas.ts'
-import { generatedFiles } from './lib/generated-files.ts'
+import { collections } from '../content/schema/collections.ts'
+import { SCHEMA_DIR } from '../build/content/json-schemas.ts'
+import { generatedFiles } from '../build/content/generated-files.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const changed: string[] = []

@@ -3,8 +3,8 @@
 // ids and ids that exist. See CONTENT.md.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { collections } from '../content/config.ts'
-import { planEntry, ScaffoldError } from './lib/scaffold.ts'
+import { collections } from '../content/schema/collections.ts'
+import { planEntry, ScaffoldError } from '../build/content/scaffold.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const [collection, id] = process.argv.slice(2)

@@ -1,6 +1,6 @@
 // The one source of the site's HTTP response headers: security policy and caching, and how a
 // request path picks its rules. The build writes these rules into the static hosts' files
-// (scripts/lib/hosting-headers.ts) and as JSON for the local server (./static.ts), so every
+// (build/outputs/hosting-headers.ts) and as JSON for the local server (./static.ts), so every
 // host sends the same headers.
 
 /** What the policy has to allow: only what the site actually does. */

@@ -1,4 +1,4 @@
-import type { Heading } from '../../content/index.ts'
+import type { Heading } from '../../site/content.ts'
 import { useSite } from '../site-context.tsx'
 
 /** Long articles get one: a reader sees the shape of the piece and can jump to a part. */

@@ -7,8 +7,8 @@ import {
   getPerson,
   pathOf,
   type ResponsiveImage,
-} from '../../content/index.ts'
-import { routePath } from '../../content/routes.ts'
+} from '../../site/content.ts'
+import { routePath } from '../../site/routes.ts'
 import { newestFirst, readingMinutes } from './article-facts.ts'
 
 export interface TagLink {

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react'
-import type { Link, MdxComponents } from '../../content/index.ts'
-import type { EntryData } from '../../content/config.ts'
+import type { Link, MdxComponents } from '../../site/content.ts'
+import type { EntryData } from '../../content/schema/collections.ts'
 import { LongFormPage } from '../layout/LongFormPage.tsx'
 import { notSearched } from '../search/indexed-content.ts'
-import { writerComponentsFor } from '../mdx/writer-components.tsx'
+import { writerComponentsFor } from '../mdx/WriterComponents.tsx'
 import { CaseStudySegment } from '../sections/CaseStudySegment.tsx'
 
 /** A case study's own page: segment, headline, its key results, then the MDX body. */

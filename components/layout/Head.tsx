@@ -1,15 +1,15 @@
 import type { PageContextServer } from 'vike/types'
-import type { EntryData } from '../../content/config.ts'
-import { listRoutes } from '../../content/index.ts'
+import type { EntryData } from '../../content/schema/collections.ts'
+import { listRoutes } from '../../site/content.ts'
 import {
   BRAND_IMAGES,
   FEED_PATH,
   MANIFEST_PATH,
   SOCIAL_CARD_SIZE,
   THEME_COLOR,
-} from '../../renderer/brand.ts'
-import { resolveSiteUrl } from '../../renderer/site-origin.ts'
-import { socialCardPath } from '../../renderer/social-card-path.ts'
+} from '../../site/brand.ts'
+import { resolveSiteUrl } from '../../site/origin.ts'
+import { socialCardPath } from '../../site/social-card-path.ts'
 import { siteForPage } from './Layout.tsx'
 import { pageMetaOf, type PageMeta } from './page-meta.ts'
 import {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { PageContextServer } from 'vike/types'
-import { withoutLinksTo } from '../../content/_lib/drafts.ts'
-import { getSite, listOmittedDraftPaths } from '../../content/index.ts'
+import { withoutLinksTo } from '../../site/drafts.ts'
+import { getSite, listOmittedDraftPaths } from '../../site/content.ts'
 import type { KeptRequestsProps } from '../forms/KeptRequests.tsx'
 import { BookingDialog } from '../booking/BookingDialog.tsx'
 import { searched } from '../search/indexed-content.ts'
@@ -44,7 +44,7 @@ export function Layout({
       </a>
       <SiteHeader site={site} path={path} />
       {/* The site search indexes the main content of every indexable page, not the header or
-          footer (scripts/lib/search-index.ts). */}
+          footer (build/outputs/search-index.ts). */}
       <main
         id="main"
         tabIndex={-1}

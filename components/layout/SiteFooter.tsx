@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { EntryData } from '../../content/config.ts'
+import type { EntryData } from '../../content/schema/collections.ts'
 import { renderedOnce } from '../../renderer/rendered-once.ts'
 import { Container } from '../ui/Container.tsx'
 import { Logo } from './Logo.tsx'

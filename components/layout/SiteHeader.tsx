@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { EntryData } from '../../content/config.ts'
+import type { EntryData } from '../../content/schema/collections.ts'
 import { Island } from '../../renderer/Island.tsx'
 import { renderedOnce } from '../../renderer/rendered-once.ts'
 import MobileMenu from '../nav/MobileMenu.island.tsx'

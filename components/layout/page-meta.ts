@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import type { EntryData } from '../../content/config.ts'
+import type { EntryData } from '../../content/schema/collections.ts'
 import type { ArticleFacts, FaqItem, PricingPlan } from './structured-data.ts'
 
 /** What every page's +data hook returns for the document head. */

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { CheckList } from './Lists.tsx'
-import { IconBadge, type IconName } from './icons.tsx'
+import { IconBadge, type IconName } from './SectionIcons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface BenefitsProps extends SectionHeadingProps {

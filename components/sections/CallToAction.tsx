@@ -1,4 +1,4 @@
-import type { Action } from '../../content/index.ts'
+import type { Action } from '../../site/content.ts'
 import { ActionRow } from '../ActionButton.tsx'
 import { Container } from '../ui/Container.tsx'
 

@@ -1,7 +1,7 @@
 import { CheckList, Pills } from './Lists.tsx'
-import type { Action } from '../../content/index.ts'
+import type { Action } from '../../site/content.ts'
 import { ActionButton, ActionRow } from '../ActionButton.tsx'
-import { IconBadge, type IconName } from './icons.tsx'
+import { IconBadge, type IconName } from './SectionIcons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 const GRID_COLUMNS = {

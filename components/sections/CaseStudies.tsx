@@ -1,9 +1,9 @@
-import type { Action } from '../../content/index.ts'
+import type { Action } from '../../site/content.ts'
 import { ActionRow } from '../ActionButton.tsx'
 import { useSite } from '../site-context.tsx'
 import { KeyFigures } from './KeyFigures.tsx'
 import { CaseStudySegment } from './CaseStudySegment.tsx'
-import type { IconName } from './icons.tsx'
+import type { IconName } from './SectionIcons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface CaseStudiesProps extends SectionHeadingProps {

@@ -1,4 +1,4 @@
-import { IconBadge, type IconName } from './icons.tsx'
+import { IconBadge, type IconName } from './SectionIcons.tsx'
 
 /** A case study's kicker: its icon and the segment it served, on the card and on its page. */
 export function CaseStudySegment({

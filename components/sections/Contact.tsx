@@ -1,5 +1,5 @@
 import { Clock, MapPin, Phone } from 'lucide-react'
-import type { Section } from '../../content/index.ts'
+import type { Section } from '../../site/content.ts'
 import { Island } from '../../renderer/Island.tsx'
 import ContactForm from '../forms/ContactForm.island.tsx'
 import { useSite } from '../site-context.tsx'

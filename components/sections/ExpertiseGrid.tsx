@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react'
-import { IconBadge, type IconName } from './icons.tsx'
+import { IconBadge, type IconName } from './SectionIcons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface ExpertiseGridProps extends SectionHeadingProps {

@@ -1,5 +1,5 @@
-import type { Action } from '../../content/index.ts'
-import type { IllustrationData } from '../../content/illustrations.ts'
+import type { Action } from '../../site/content.ts'
+import type { IllustrationData } from '../../site/illustrations.ts'
 import { ActionRow } from '../ActionButton.tsx'
 import { Container } from '../ui/Container.tsx'
 import { Illustration } from '../ui/Illustration.tsx'

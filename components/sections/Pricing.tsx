@@ -1,5 +1,5 @@
 import { CheckList } from './Lists.tsx'
-import type { Action } from '../../content/index.ts'
+import type { Action } from '../../site/content.ts'
 import { ActionButton } from '../ActionButton.tsx'
 import { SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { CheckList } from './Lists.tsx'
-import type { Action } from '../../content/index.ts'
+import type { Action } from '../../site/content.ts'
 import { ActionRow } from '../ActionButton.tsx'
 import { Container } from '../ui/Container.tsx'
 import { SectionHeading } from './SectionShell.tsx'

@@ -1,6 +1,6 @@
 import { CheckList } from './Lists.tsx'
 import { RequestButton } from '../RequestButton.tsx'
-import { IconBadge, type IconName } from './icons.tsx'
+import { IconBadge, type IconName } from './SectionIcons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
 export interface RequestItem {

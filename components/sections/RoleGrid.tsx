@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react'
-import type { Action } from '../../content/index.ts'
+import type { Action } from '../../site/content.ts'
 import { ActionButton } from '../ActionButton.tsx'
 import { Container } from '../ui/Container.tsx'
 

@@ -1,4 +1,4 @@
-import type { Action } from '../../content/index.ts'
+import type { Action } from '../../site/content.ts'
 import { ActionRow } from '../ActionButton.tsx'
 import { KeyFigures } from './KeyFigures.tsx'
 import { SectionShell, type SectionHeadingProps } from './SectionShell.tsx'

@@ -1,9 +1,9 @@
-// What a section type is made of: the schema that checks it (content/_schema/sections/), an
+// What a section type is made of: the schema that checks it (content/schema/sections/), an
 // optional resolver that joins the entries it references in other collections, the component
 // that renders it, and optionally what it adds to the page's head (structured data).
 import type { ComponentType } from 'react'
 import type { z } from 'zod'
-import type { SectionOf, SectionType } from '../../content/config.ts'
+import type { SectionOf, SectionType } from '../../content/schema/collections.ts'
 import type { PageMeta } from '../layout/page-meta.ts'
 
 /** What a section contributes to its page's structured data. */
@@ -27,7 +27,7 @@ export function defineSection<S extends z.ZodType<{ type: SectionType }>, P = z.
 
 /**
  * The registry's shape: one entry per section type of the schema union, its schema that type's.
- * A type in content/_schema/sections/index.ts without an entry here fails to compile.
+ * A type in content/schema/sections/index.ts without an entry here fails to compile.
  */
 export type SectionRegistry = {
   [T in SectionType]: { schema: z.ZodType<SectionOf<T>> }

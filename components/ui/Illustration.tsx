@@ -1,4 +1,4 @@
-import type { IllustrationData } from '../../content/illustrations.ts'
+import type { IllustrationData } from '../../site/illustrations.ts'
 
 /**
  * A drawing from content/illustrations/, inlined so its shapes take the theme's colours (the

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../../content/index.ts'
+import type { ResponsiveImage } from '../../site/content.ts'
 
 /**
  * A content picture in AVIF or WebP at the width the layout needs. Width and height reserve its

@@ -2,7 +2,7 @@ import { Island } from '../../renderer/Island.tsx'
 import NotFoundActions from '../../components/nav/NotFoundActions.island.tsx'
 import { useSite } from '../../components/site-context.tsx'
 import { Container } from '../../components/ui/Container.tsx'
-import { listRoutes } from '../../content/index.ts'
+import { listRoutes } from '../../site/content.ts'
 
 export default function Page() {
   const { notFound } = useSite()

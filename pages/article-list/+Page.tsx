@@ -1,7 +1,7 @@
 import { ArticleList } from '../../components/articles/ArticleList.tsx'
 import { Pagination } from '../../components/articles/Pagination.tsx'
 import { breadcrumbTrail } from '../../components/layout/structured-data.ts'
-import { getSite, listPagePath, listRoutes } from '../../content/index.ts'
+import { getSite, listPagePath, listRoutes } from '../../site/content.ts'
 import type { Data } from './+data.ts'
 
 export default function Page({ data }: { data: Data }) {

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { getSite, routedLists } from '../../content/index.ts'
+import { getSite, routedLists } from '../../site/content.ts'
 import { pageOfList } from '../../components/articles/article-facts.ts'
 import { articleSummaries } from '../../components/articles/article-summaries.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'

@@ -1,5 +1,5 @@
 import { ArticleLayout } from '../../components/articles/ArticleLayout.tsx'
-import { getEntry, getSite, listRoutes } from '../../content/index.ts'
+import { getEntry, getSite, listRoutes } from '../../site/content.ts'
 import { breadcrumbTrail } from '../../components/layout/structured-data.ts'
 import type { Data } from './+data.ts'
 

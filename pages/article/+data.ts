@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { getEntry } from '../../content/index.ts'
+import { getEntry } from '../../site/content.ts'
 import { neighbours, relatedArticles } from '../../components/articles/article-facts.ts'
 import { articleSummaries } from '../../components/articles/article-summaries.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'

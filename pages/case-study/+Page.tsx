@@ -1,5 +1,5 @@
 import { CaseStudyLayout } from '../../components/case-studies/CaseStudyLayout.tsx'
-import { getEntry } from '../../content/index.ts'
+import { getEntry } from '../../site/content.ts'
 import type { Data } from './+data.ts'
 
 export default function Page({ data }: { data: Data }) {

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { getEntry, getSite, listRoutes } from '../../content/index.ts'
+import { getEntry, getSite, listRoutes } from '../../site/content.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'
 import { breadcrumbTrail } from '../../components/layout/structured-data.ts'
 import { routeFor } from '../routing.ts'

@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
-import { getEntry } from '../../content/index.ts'
-import { illustrationOf } from '../../content/illustrations.ts'
+import { getEntry } from '../../site/content.ts'
+import { illustrationOf } from '../../site/illustrations.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'
 import { routeFor } from '../routing.ts'
 

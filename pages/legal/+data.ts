@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { getEntry, getSite } from '../../content/index.ts'
+import { getEntry, getSite } from '../../site/content.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'
 import { routeFor } from '../routing.ts'
 

@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { resolveSections, sectionsMeta } from '../../components/sections/registry.tsx'
-import { getEntry } from '../../content/index.ts'
+import { getEntry } from '../../site/content.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'
 import { routeFor } from '../routing.ts'
 

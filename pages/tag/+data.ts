@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { ARTICLES_PER_PAGE, getEntry, getSite, pagedTitle } from '../../content/index.ts'
+import { ARTICLES_PER_PAGE, getEntry, getSite, pagedTitle } from '../../site/content.ts'
 import { pageOfList } from '../../components/articles/article-facts.ts'
 import { articleSummaries } from '../../components/articles/article-summaries.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'

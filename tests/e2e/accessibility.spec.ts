@@ -5,7 +5,7 @@
 // axe (WCAG 2.2 AA, colour contrast included) at each step, and no content-security-policy
 // violation at any moment.
 import { expect, test, type Page } from '@playwright/test'
-import { expectedRoutes } from '../../scripts/lib/routes.ts'
+import { expectedRoutes } from '../../build/content/route-table.ts'
 import {
   allIslandsHydrated,
   expectNoAxeViolations,

@@ -2,9 +2,9 @@
 // feed and the case-study pages, each checked against the content it was built from.
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { loadContent } from '../../content/_lib/load.ts'
-import { collections, type EntryData } from '../../content/config.ts'
-import { FEED_ITEMS, routedLists } from '../../content/routes.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { collections, type EntryData } from '../../content/schema/collections.ts'
+import { FEED_ITEMS, routedLists } from '../../site/routes.ts'
 import { collectErrors, fetchText, stubScheduler } from './helpers.ts'
 
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries

@@ -3,10 +3,10 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { parse } from 'yaml'
-import { loadContent } from '../../content/_lib/load.ts'
-import { collections, type EntryData } from '../../content/config.ts'
-import { isPageFile, routeOfFile } from '../../scripts/lib/built-pages.ts'
-import { findInlineSources } from '../../scripts/lib/inline-sources.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { collections, type EntryData } from '../../content/schema/collections.ts'
+import { isPageFile, routeOfFile } from '../../build/prerender/page-file.ts'
+import { findInlineSources } from '../../build/outputs/inline-sources.ts'
 import type { HeaderRule } from '../../server/headers.ts'
 import { clientDir } from './built-site.ts'
 
@@ -30,7 +30,7 @@ test('a known sentence of page copy is in the HTML and in no built .js file', as
   }
 })
 
-// The build takes the inline sources from each page as it is rendered (scripts/lib/page-scan.ts):
+// The build takes the inline sources from each page as it is rendered (build/prerender/page-scan.ts):
 // the finished files, read back here, must hold no other.
 test('the security policy allows every inline script and style of every built page', async () => {
   const rules = JSON.parse(

@@ -2,9 +2,9 @@
 // by their alt (or hidden when decorative), painted from the theme in light and in dark.
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { loadContent } from '../../content/_lib/load.ts'
-import { collections, type EntryData } from '../../content/config.ts'
-import { expectedRoutes } from '../../scripts/lib/routes.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { collections, type EntryData } from '../../content/schema/collections.ts'
+import { expectedRoutes } from '../../build/content/route-table.ts'
 
 type Illustration = { file: string; alt?: string; decorative?: true }
 const routes = await expectedRoutes()

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { hydrated } from './helpers.ts'
-import { expectedRoutes } from '../../scripts/lib/routes.ts'
+import { expectedRoutes } from '../../build/content/route-table.ts'
 import { clientDir } from './built-site.ts'
 
 const routes = await expectedRoutes()

@@ -3,9 +3,9 @@
 // when it opens.
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { loadContent } from '../../content/_lib/load.ts'
-import { collections, type EntryData } from '../../content/config.ts'
-import { routedLists } from '../../content/routes.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { collections, type EntryData } from '../../content/schema/collections.ts'
+import { routedLists } from '../../site/routes.ts'
 import { HELD_PRESS_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import {
   allIslandsHydrated,

@@ -3,8 +3,8 @@
 // an inline script before the first paint, so no page flashes the wrong theme.
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { loadContent } from '../../content/_lib/load.ts'
-import { collections, type EntryData } from '../../content/config.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { collections, type EntryData } from '../../content/schema/collections.ts'
 import { THEME_STORAGE_KEY } from '../../renderer/theme-script.ts'
 import {
   allIslandsHydrated,

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadContent } from '../../content/_lib/load.ts'
-import { formatError } from '../../content/_lib/report.ts'
-import { collections } from '../../content/config.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { formatError } from '../../build/content/report.ts'
+import { collections } from '../../content/schema/collections.ts'
 
 let root: string
 

@@ -8,11 +8,11 @@ import {
   readingMinutes,
   relatedArticles,
 } from '../../components/articles/article-facts.ts'
-import { buildRouteTable, listPagePath } from '../../content/routes.ts'
+import { buildRouteTable, listPagePath } from '../../site/routes.ts'
 import { pageLinks } from '../../components/articles/Pagination.tsx'
-import { FEED_ITEMS } from '../../content/routes.ts'
-import { articleBodyHtml, feedArticles, rssXml } from '../../scripts/lib/feed.ts'
-import { elementSource } from '../../scripts/lib/html-element.ts'
+import { FEED_ITEMS } from '../../site/routes.ts'
+import { articleBodyHtml, feedArticles, rssXml } from '../../build/outputs/feed.ts'
+import { elementSource } from '../../build/outputs/html-element.ts'
 
 const article = (id: string, publishDate: string, tags: string[]) => ({
   id,

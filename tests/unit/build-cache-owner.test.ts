@@ -5,13 +5,7 @@ import { utimesSync } from 'node:fs'
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import {
-  CACHE_ROOT,
-  CACHES,
-  fileCache,
-  markUsed,
-  pruneCaches,
-} from '../../content/_lib/build-cache.ts'
+import { CACHE_ROOT, CACHES, fileCache, markUsed, pruneCaches } from '../../build/cache.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 vi.mock('node:fs/promises', async (importOriginal) => {

@@ -4,15 +4,8 @@ import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/p
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import {
-  CACHE_ROOT,
-  CACHES,
-  fileCache,
-  hashOf,
-  markUsed,
-  pruneCaches,
-} from '../../content/_lib/build-cache.ts'
-import { buildImages, imageCacheDir } from '../../content/_lib/images.ts'
+import { CACHE_ROOT, CACHES, fileCache, hashOf, markUsed, pruneCaches } from '../../build/cache.ts'
+import { buildImages, imageCacheDir } from '../../build/content/images.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const scratch = scratchDir('build-cache-')

@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readBuiltPages } from '../../scripts/lib/built-pages.ts'
-import { renderChangesReport } from '../../scripts/lib/changes-report.ts'
-import { compareSites, nothingChanged } from '../../scripts/lib/page-changes.ts'
-import { pngSize } from '../../scripts/lib/page-screenshots.ts'
-import { expectedRoutes } from '../../scripts/lib/routes.ts'
-import { buildCommitInWorktree, git, type BaseBuild } from '../../scripts/lib/worktree-build.ts'
+import { readBuiltPages } from '../../tools/lib/built-pages.ts'
+import { renderChangesReport } from '../../tools/lib/changes-report.ts'
+import { compareSites, nothingChanged } from '../../tools/lib/page-changes.ts'
+import { pngSize } from '../../tools/lib/page-screenshots.ts'
+import { expectedRoutes } from '../../build/content/route-table.ts'
+import { buildCommitInWorktree, git, type BaseBuild } from '../../tools/lib/worktree-build.ts'
 
 const run = promisify(execFile)
 const siteRoot = path.resolve(import.meta.dirname, '../..')

@@ -5,10 +5,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readBuiltPages, routeOfFile } from '../../scripts/lib/built-pages.ts'
-import { renderChangesReport, wordDiffLines } from '../../scripts/lib/changes-report.ts'
-import { compareSites, nothingChanged, wordChanges } from '../../scripts/lib/page-changes.ts'
-import { readPageText } from '../../scripts/lib/page-text.ts'
+import { readBuiltPages, routeOfFile } from '../../tools/lib/built-pages.ts'
+import { renderChangesReport, wordDiffLines } from '../../tools/lib/changes-report.ts'
+import { compareSites, nothingChanged, wordChanges } from '../../tools/lib/page-changes.ts'
+import { readPageText } from '../../tools/lib/page-text.ts'
 
 interface PageSource {
   title: string

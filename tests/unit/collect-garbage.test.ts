@@ -1,8 +1,8 @@
-// The MDX compiler's full collection (content/_lib/collect-garbage.ts): it must collect for real,
+// The MDX compiler's full collection (build/content/collect-garbage.ts): it must collect for real,
 // and leave V8's `gc` hidden from code that did not ask for it.
 import { runInNewContext } from 'node:vm'
 import { expect, it } from 'vitest'
-import { collectGarbage } from '../../content/_lib/collect-garbage.ts'
+import { collectGarbage } from '../../build/content/collect-garbage.ts'
 
 it('collects an object nothing holds any more, and leaves gc hidden', async () => {
   const exposedBefore = runInNewContext('typeof gc') as string

@@ -3,10 +3,10 @@ import { appendFile, cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { loadContent, type DataEntry } from '../../content/_lib/load.ts'
-import type { MdxCompiler } from '../../content/_lib/mdx-compiler.ts'
-import { formatAnnotations, formatReport } from '../../content/_lib/report.ts'
-import { collections } from '../../content/config.ts'
+import { loadContent, type DataEntry } from '../../build/content/load.ts'
+import type { MdxCompiler } from '../../build/content/mdx-compiler.ts'
+import { formatAnnotations, formatReport } from '../../build/content/report.ts'
+import { collections } from '../../content/schema/collections.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const run = promisify(execFile)
@@ -26,12 +26,12 @@ const EXPECTED_REPORT = [
   'content/industries/web-dev.yaml:14:7  roles.items[1].title  duplicate title "Frontend Engineer" (already used by item 1)',
   'content/industries/web-dev.yaml:15:7  roles.items[1].description  must not be empty',
   'content/industries/web-dev.yaml:17:1  faq  there is no faqs entry "web-development" (content/faqs/); known: broken, web-dev',
-  'content/industrys:1:1  (file)  not part of any collection; see content/config.ts for the folders that are read',
+  'content/industrys:1:1  (file)  not part of any collection; see content/schema/collections.ts for the folders that are read',
   'content/legal/privacy-policy.mdx:5:1  lastUpdated  must be a date written YYYY-MM-DD',
   'content/legal/privacy-policy.mdx:6:1  author  unknown field "author"; allowed here: title, description, lastUpdated',
   'content/legal/privacy-policy.mdx:9:1  (body)  MDX: Expected a closing tag for `<strong>` (9:12-9:20) before the end of `paragraph`',
   'content/legal/terms.mdx:1:1  (file)  duplicate id "terms": content/legal/terms.md already defines this legal entry',
-  // The section types of content/config.ts, in declaration order.
+  // The section types of content/schema/collections.ts, in declaration order.
   'content/pages/home.yaml:6:5  sections[0].type  must be one of "hero", "faq", "cards", "stats", "expertise", "benefits", "testimonials", "pricing", "cta", "steps", "comparison", "questions", "prose", "leaders", "interviewers", "case-studies", "guides", "scorecards", "contact"',
   'content/pages/home.yaml:12:9  sections[1].actions[0]  set either href (a link) or opens: booking (the booking dialog), exactly one',
   'content/site.yaml:2:1  phone  is required but missing',

@@ -1,26 +1,26 @@
-// The editor support writers rely on: generated JSON Schemas that match content/config.ts, a
+// The editor support writers rely on: generated JSON Schemas that match content/schema/collections.ts, a
 // description on every field, and the reference in CONTENT.md kept in step with both.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import Ajv from 'ajv'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { defineCollection } from '../../content/_lib/collection.ts'
-import { loadContent } from '../../content/_lib/load.ts'
-import { readSource } from '../../content/_lib/source.ts'
-import { collections, type CollectionName } from '../../content/config.ts'
+import { defineCollection } from '../../content/schema/collection.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { readSource } from '../../build/content/source.ts'
+import { collections, type CollectionName } from '../../content/schema/collections.ts'
 import {
   collectionJsonSchema,
   listFields,
   SCHEMA_DIR,
   type JsonSchema,
-} from '../../scripts/lib/content-schemas.ts'
-import { generatedFiles } from '../../scripts/lib/generated-files.ts'
+} from '../../build/content/json-schemas.ts'
+import { generatedFiles } from '../../build/content/generated-files.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
 describe('generated files', () => {
-  it('are up to date with content/config.ts (run `npm run schemas` if this fails)', async () => {
+  it('are up to date with content/schema/collections.ts (run `npm run schemas` if this fails)', async () => {
     const stale: string[] = []
     for (const [file, expected] of await generatedFiles(root, collections)) {
       const actual = await readFile(path.join(root, file), 'utf8').catch(() => '(missing)')
@@ -68,7 +68,7 @@ describe('JSON Schemas', () => {
         .filter((field) => !field.schema.description?.trim())
         .map((field) => `${name}: ${field.path}`),
     )
-    expect(undescribed, 'fields without a .describe() in content/config.ts').toEqual([])
+    expect(undescribed, 'fields without a .describe() in content/schema/collections.ts').toEqual([])
   })
 
   it('let writers leave out fields that have a default, and offer draft everywhere but site', () => {

@@ -7,10 +7,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copySite } from './site-copy.ts'
-import { isPublished, withoutLinksTo } from '../../content/_lib/drafts.ts'
-import { loadContent } from '../../content/_lib/load.ts'
-import { formatReport } from '../../content/_lib/report.ts'
-import { collections } from '../../content/config.ts'
+import { isPublished, withoutLinksTo } from '../../site/drafts.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { formatReport } from '../../build/content/report.ts'
+import { collections } from '../../content/schema/collections.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')

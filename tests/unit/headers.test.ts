@@ -8,7 +8,7 @@ import {
   matches,
   securityHeadersOf,
 } from '../../server/headers.ts'
-import { mergeVercelConfig, toHeadersFile } from '../../scripts/lib/hosting-headers.ts'
+import { mergeVercelConfig, toHeadersFile } from '../../build/outputs/hosting-headers.ts'
 
 const directives = (policy: string) =>
   new Map(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { guardRoute, REDIRECTED_FROM_PARAM, redirectLocation } from '../../renderer/guard.ts'
-import { hostingRedirects, type VercelRedirect } from '../../scripts/lib/hosting-redirects.ts'
+import { hostingRedirects, type VercelRedirect } from '../../build/outputs/hosting-redirects.ts'
 
 const ROUTES = ['/', '/about', '/services', '/services/system-design', '/industries/ai-ml']
 

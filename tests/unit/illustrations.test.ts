@@ -5,10 +5,10 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadContent } from '../../content/_lib/load.ts'
-import { optimiseIllustration } from '../../content/_lib/vite-plugin-illustrations.ts'
-import { formatReport } from '../../content/_lib/report.ts'
-import { collections } from '../../content/config.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { optimiseIllustration } from '../../build/vite/illustrations-plugin.ts'
+import { formatReport } from '../../build/content/report.ts'
+import { collections } from '../../content/schema/collections.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const drawings = path.join(root, 'content/illustrations')

@@ -6,7 +6,7 @@ import {
   cspHash,
   findInlineSources,
   RUNTIME_INLINE_STYLES,
-} from '../../scripts/lib/inline-sources.ts'
+} from '../../build/outputs/inline-sources.ts'
 import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
 import { THEME_SCRIPT } from '../../renderer/theme-script.ts'
 

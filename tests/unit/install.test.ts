@@ -1,7 +1,10 @@
 // `npm ci` is how CI (.ci/run) and the GitHub workflow install. It refuses a lockfile in which a
 // locked package's optional platform binaries (rollup's, Tailwind's oxide, Deno's) have no entry,
 // so this checks that offline, the way npm's own in-sync check does, and that both places
-// install with the same command and no fallback.
+// install with the same command and no fallback. It also checks that every locked package with an
+// install script has a decision in package.json's `allowScripts` (npm 11.16 on skips the scripts
+// of the others and warns "… have install scripts not yet covered by allowScripts").
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -9,12 +12,29 @@ import { parse } from 'yaml'
 
 interface LockedPackage {
   version?: string
+  hasInstallScript?: boolean
   optionalDependencies?: Record<string, string>
   dependencies?: Record<string, string>
 }
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
   packages: Record<string, LockedPackage>
 }
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  allowScripts?: Record<string, boolean>
+}
+
+/** The package name of a lockfile location (`node_modules/a/node_modules/@b/c` → `@b/c`). */
+const nameAt = (location: string) => location.slice(location.lastIndexOf('node_modules/') + 13)
+
+/** The first npm release that reads `allowScripts` and warns about packages it does not cover. */
+const ALLOW_SCRIPTS_SINCE = [11, 16] as const
+const npmVersion = execFileSync('npm', ['--version'], { encoding: 'utf8' })
+  .trim()
+  .split('.')
+  .map(Number)
+const npmReadsAllowScripts =
+  npmVersion[0]! > ALLOW_SCRIPTS_SINCE[0] ||
+  (npmVersion[0] === ALLOW_SCRIPTS_SINCE[0] && npmVersion[1]! >= ALLOW_SCRIPTS_SINCE[1])
 
 /** Node's lookup: the dependency in the package's own node_modules, then each parent's, then the root's. */
 function resolveInLock(from: string, name: string): string | undefined {
@@ -43,6 +63,41 @@ describe('install from the lockfile', () => {
       'Missing from lock file: choose versions whose platform packages exist',
     ).toEqual([])
   })
+
+  it('decides in allowScripts, and only there, for every locked package with an install script', () => {
+    const withScripts = new Set(
+      Object.entries(lock.packages)
+        .filter(([location, pkg]) => location !== '' && pkg.hasInstallScript)
+        .map(([location]) => nameAt(location)),
+    )
+    const decided = new Set(
+      Object.keys(manifest.allowScripts ?? {}).map((key) => key.replace(/(?<=.)@.*$/, '')),
+    )
+    expect(
+      [...withScripts].filter((name) => !decided.has(name)),
+      'approve or deny them: npm install-scripts approve|deny <name>',
+    ).toEqual([])
+    expect(
+      [...decided].filter((name) => !withScripts.has(name)),
+      'stale allowScripts entries: npm install-scripts prune',
+    ).toEqual([])
+  })
+
+  it.runIf(npmReadsAllowScripts)(
+    'npm finds no installed package whose install scripts allowScripts does not cover',
+    () => {
+      // What `npm install` warns about at its end, asked of the installed tree.
+      const report = JSON.parse(
+        execFileSync('npm', ['install-scripts', 'ls', '--json'], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        }),
+      ) as { allowScripts: { name: string }[] }
+      expect(report.allowScripts.map((pkg) => pkg.name)).toEqual([])
+    },
+    // npm reads the whole installed tree: seconds on a busy machine.
+    60_000,
+  )
 
   it('CI and the GitHub workflow install the same way, with npm ci and no fallback', () => {
     const ciScript = readFileSync('.ci/run', 'utf8')

@@ -7,10 +7,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { parseDocument, visit } from 'yaml'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { loadContent } from '../../content/_lib/load.ts'
-import { PLACEHOLDER_MESSAGE } from '../../content/_lib/placeholders.ts'
-import { collections } from '../../content/config.ts'
-import { planEntry, ScaffoldError } from '../../scripts/lib/scaffold.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { PLACEHOLDER_MESSAGE } from '../../build/content/placeholders.ts'
+import { collections } from '../../content/schema/collections.ts'
+import { planEntry, ScaffoldError } from '../../build/content/scaffold.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')

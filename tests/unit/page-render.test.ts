@@ -1,4 +1,4 @@
-// The second half of the build (scripts/prerender.ts): what `vike build` hands over keeps what the
+// The second half of the build (build/prerender/prerender.ts): what `vike build` hands over keeps what the
 // render needs, each page lands where static hosts look for it, and a page that cannot be
 // rendered fails the build, naming the page.
 import { execFile } from 'node:child_process'
@@ -6,15 +6,11 @@ import { cp, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadContent } from '../../content/_lib/load.ts'
-import { collections } from '../../content/config.ts'
-import { readBuildHandoff, writeBuildHandoff } from '../../scripts/lib/build-handoff.ts'
-import {
-  NOT_FOUND_PATH,
-  pageFile,
-  startRenderThreads,
-} from '../../scripts/lib/render-pages/render-pages.ts'
-import { routeTableOf } from '../../scripts/lib/routes.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { collections } from '../../content/schema/collections.ts'
+import { readBuildHandoff, writeBuildHandoff } from '../../build/prerender/build-handoff.ts'
+import { NOT_FOUND_PATH, pageFile, startRenderThreads } from '../../build/prerender/render-pages.ts'
+import { routeTableOf } from '../../build/content/route-table.ts'
 import { scratchDir } from './scratch-dir.ts'
 import { copySite, siteRoot } from './site-copy.ts'
 

@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cspHash } from '../../scripts/lib/inline-sources.ts'
-import { createPageScan } from '../../scripts/lib/page-scan.ts'
-import { openSearchIndex } from '../../scripts/lib/search-index.ts'
+import { cspHash } from '../../build/outputs/inline-sources.ts'
+import { createPageScan } from '../../build/prerender/page-scan.ts'
+import { openSearchIndex } from '../../build/outputs/search-index.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const page = (body: string, head = '') =>

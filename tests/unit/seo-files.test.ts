@@ -1,10 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { THEME_COLOR } from '../../renderer/brand.ts'
-import type { RouteEntry } from '../../content/routes.ts'
-import { resolveSiteUrl } from '../../renderer/site-origin.ts'
-import { robotsTxt, sitemapEntries, sitemapXml, webManifest } from '../../scripts/lib/seo-files.ts'
+import { THEME_COLOR } from '../../site/brand.ts'
+import type { RouteEntry } from '../../site/routes.ts'
+import { resolveSiteUrl } from '../../site/origin.ts'
+import {
+  robotsTxt,
+  sitemapEntries,
+  sitemapXml,
+  webManifest,
+} from '../../build/outputs/seo-files.ts'
 
 const routes: RouteEntry[] = [
   { path: '/', collection: 'pages', id: 'home', title: 'Home', card: { subtitle: 'Welcome' } },

@@ -17,7 +17,7 @@ export async function copySite(
   for (const entry of await readdir(siteRoot))
     if (!NOT_COPIED.has(entry) && !entry.startsWith('.'))
       await cp(path.join(siteRoot, entry), path.join(project, entry), { recursive: true })
-  // The content machinery (config.ts, index.ts, _lib/) comes along; entries are the caller's.
+  // The schemas (schema/, .schemas/) come along; entries are the caller's.
   await cp(path.join(siteRoot, 'content'), path.join(project, 'content'), {
     recursive: true,
     filter: (source) => !/\.(ya?ml|mdx?)$/.test(source) && !/[/\\]legal$/.test(source),

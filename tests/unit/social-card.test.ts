@@ -5,17 +5,17 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
-import type { RouteEntry } from '../../content/routes.ts'
-import { socialCardPath } from '../../renderer/social-card-path.ts'
-import { cardKey } from '../../scripts/lib/social-card/card-cache.ts'
+import type { RouteEntry } from '../../site/routes.ts'
+import { socialCardPath } from '../../site/social-card-path.ts'
+import { cardKey } from '../../build/outputs/social-card/card-cache.ts'
 import {
   cardContent,
   DRAWING_VERSION,
   readableDate,
-} from '../../scripts/lib/social-card/card-content.ts'
-import { drawCard } from '../../scripts/lib/social-card/draw-card.ts'
-import { startDrawThread } from '../../scripts/lib/social-card/draw-thread.ts'
-import { writeSocialCards } from '../../scripts/lib/social-card/write-social-cards.ts'
+} from '../../build/outputs/social-card/card-content.ts'
+import { drawCard } from '../../build/outputs/social-card/draw-card.ts'
+import { startDrawThread } from '../../build/outputs/social-card/draw-thread.ts'
+import { writeSocialCards } from '../../build/outputs/social-card/write-social-cards.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

@@ -1,0 +1,231 @@
+// Reads an MDX body once for everything the build needs to know about it: its headings (for the
+// table of contents, with the ids rehype-slug gives them), its length (reading time), and every
+// writer mistake in it, each at its line and column: a syntax error, an unknown component or
+// prop, an image without alt text or file. Links are returned so the loader can check them
+// against the route table once every entry is known.
+import GithubSlugger from 'github-slugger'
+import type { Root, RootContent } from 'mdast'
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx'
+import { toString } from 'mdast-util-to-string'
+import remarkGfm from 'remark-gfm'
+import remarkMdx from 'remark-mdx'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import { visit } from 'unist-util-visit'
+import { closest } from './messages.ts'
+import type { Position } from './position.ts'
+import {
+  writerComponents,
+  type WriterComponent,
+} from '../../content/schema/writer-component-names.ts'
+
+export interface Heading {
+  depth: number
+  text: string
+  /** The id rehype-slug gives the heading: its anchor. */
+  id: string
+}
+
+export interface BodyFacts {
+  headings: Heading[]
+  words: number
+  /** Site-internal links ("/process#faq"), to check against the routes. */
+  links: { url: string; position: Position }[]
+  /** Pictures the body shows, as written ("./images/x.png"). */
+  images: { src: string; position: Position }[]
+}
+
+export interface BodyProblem {
+  position: Position
+  message: string
+}
+
+export interface BodyAnalysis {
+  facts: BodyFacts
+  problems: BodyProblem[]
+}
+
+const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm)
+const noFacts = (): BodyFacts => ({ headings: [], words: 0, links: [], images: [] })
+const components: Record<string, WriterComponent> = writerComponents
+
+/** `firstLine`: the file line the body starts on, so positions point into the whole file. */
+export function analyseBody(body: string, firstLine: number): BodyAnalysis {
+  let tree: Root
+  try {
+    // Blank lines in place of the frontmatter: every position, even inside the parser's own
+    // messages, is then a line of the whole file.
+    tree = parser.parse('\n'.repeat(firstLine - 1) + body)
+  } catch (error) {
+    const { place, reason } = error as {
+      place?: { line?: number; column?: number; start?: { line: number; column: number } }
+      reason?: string
+    }
+    const start = place && 'start' in place && place.start ? place.start : place
+    const line = start?.line || firstLine
+    const column = start?.line ? (start.column ?? 1) : 1
+    return {
+      facts: noFacts(),
+      problems: [{ position: { line, column }, message: `MDX: ${reason ?? String(error)}` }],
+    }
+  }
+  return analyseTree(tree, firstLine)
+}
+
+/**
+ * The same, of a tree already parsed from the whole file (frontmatter included, as the MDX
+ * compiler parses it: ./mdx-compiler.ts), whose positions are the file's own.
+ */
+export function analyseTree(tree: Root, firstLine: number): BodyAnalysis {
+  const at = (point: { line: number; column: number } | undefined): Position => ({
+    line: point?.line ?? firstLine,
+    column: point?.column ?? 1,
+  })
+  const facts = noFacts()
+  const problems: BodyProblem[] = []
+  const slugger = new GithubSlugger()
+  visit(tree, (node: RootContent | Root, _index, parent) => {
+    const position = at(node.position?.start)
+    switch (node.type) {
+      case 'heading': {
+        const text = toString(node)
+        facts.headings.push({ depth: node.depth, text, id: slugger.slug(text) })
+        if (node.depth === 1)
+          problems.push({
+            position,
+            message: 'use "##" headings in the body: the title is the page’s only "#" heading',
+          })
+        break
+      }
+      case 'code':
+        return 'skip'
+      case 'text':
+        facts.words += node.value.split(/\s+/).filter(Boolean).length
+        break
+      case 'link':
+      case 'definition':
+        if (node.url.startsWith('/')) facts.links.push({ url: node.url, position })
+        break
+      case 'image':
+        if (!node.alt?.trim())
+          problems.push({
+            position,
+            message: 'this image has no alt text: write what it shows inside ![…](…)',
+          })
+        facts.images.push({ src: node.url, position })
+        break
+      case 'mdxjsEsm':
+        problems.push({
+          position,
+          message: 'imports and exports are not needed: the writer components work as they are',
+        })
+        break
+      case 'mdxJsxFlowElement':
+      case 'mdxJsxTextElement':
+        problems.push(...checkComponent(node, parent, position, facts))
+        break
+    }
+    return undefined
+  })
+  return { facts, problems }
+}
+
+function checkComponent(
+  node: MdxJsxFlowElement | MdxJsxTextElement,
+  parent: unknown,
+  position: Position,
+  facts: BodyFacts,
+): BodyProblem[] {
+  const name = node.name ?? ''
+  const names = Object.keys(components)
+  const writersCanUse = `writers can use: ${names.map((known) => `<${known}>`).join(', ')}`
+  const positionOf = (attribute: MdxJsxFlowElement['attributes'][number]): Position =>
+    attribute.position
+      ? { line: attribute.position.start.line, column: attribute.position.start.column }
+      : position
+  // Plain HTML tags (lowercase) are Markdown's own; components start with a capital letter. The
+  // site's styles are made from its components' code only (renderer/styles.css), so a class in a
+  // body would style nothing.
+  if (/^[a-z]/.test(name))
+    return node.attributes.flatMap((attribute) =>
+      attribute.type === 'mdxJsxAttribute' && ['class', 'className'].includes(attribute.name)
+        ? [
+            {
+              position: positionOf(attribute),
+              message: `<${name} ${attribute.name}>: a body’s look comes from the site, not from classes; ${writersCanUse}`,
+            },
+          ]
+        : [],
+    )
+  const component = components[name]
+  if (!component) {
+    const suggestion = closest(name, names)
+    return [
+      {
+        position,
+        message: `unknown component <${name}>${suggestion ? `; did you mean <${suggestion}>?` : ''}; ${writersCanUse}`,
+      },
+    ]
+  }
+  const problems: BodyProblem[] = []
+  const parentName = (parent as { name?: string } | undefined)?.name
+  if (component.inside && parentName !== component.inside)
+    problems.push({ position, message: `<${name}> goes inside <${component.inside}>` })
+  if (!component.children && node.children.length)
+    problems.push({ position, message: `<${name}> takes no content: write it as <${name} … />` })
+  const given = new Set<string>()
+  for (const attribute of node.attributes) {
+    const attributePosition = positionOf(attribute)
+    if (attribute.type !== 'mdxJsxAttribute') {
+      problems.push({
+        position: attributePosition,
+        message: `<${name}>: write each prop as name="value"`,
+      })
+      continue
+    }
+    problems.push(...checkProp(name, component, attribute, attributePosition, facts))
+    given.add(attribute.name)
+  }
+  for (const [prop, rule] of Object.entries(component.props))
+    if ('required' in rule && rule.required && !given.has(prop))
+      problems.push({ position, message: `<${name}> needs ${prop}="…": ${rule.description}` })
+  return problems
+}
+
+function checkProp(
+  name: string,
+  component: WriterComponent,
+  attribute: MdxJsxAttribute,
+  position: Position,
+  facts: BodyFacts,
+): BodyProblem[] {
+  const rule = component.props[attribute.name]
+  if (!rule) {
+    const known = Object.keys(component.props)
+    const suggestion = closest(attribute.name, known)
+    return [
+      {
+        position,
+        message: `<${name}> has no prop "${attribute.name}"${suggestion ? `; did you mean "${suggestion}"?` : ''}; its props: ${known.join(', ')}`,
+      },
+    ]
+  }
+  if (typeof attribute.value !== 'string')
+    return [
+      {
+        position,
+        message: `<${name} ${attribute.name}>: write the value in quotes, ${attribute.name}="…"`,
+      },
+    ]
+  if (!attribute.value.trim())
+    return [{ position, message: `<${name} ${attribute.name}> is empty: ${rule.description}` }]
+  if (rule.values && !rule.values.includes(attribute.value))
+    return [
+      {
+        position,
+        message: `<${name} ${attribute.name}> must be one of ${rule.values.map((value) => `"${value}"`).join(', ')}`,
+      },
+    ]
+  if (rule.image) facts.images.push({ src: attribute.value, position })
+  return []
+}

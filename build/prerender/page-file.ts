@@ -1,0 +1,24 @@
+// Where a rendered page is written in dist/client, as static hosts look for it, and the way back
+// from a file to the address it answers at.
+import path from 'node:path'
+
+/** Where the not-found page is rendered: an address no route has, written as 404.html. */
+export const NOT_FOUND_PATH = '/404'
+
+/** "/" → index.html, "/a/b" → a/b/index.html, the not-found page → 404.html. */
+export function pageFile(pagePath: string): string {
+  if (pagePath === NOT_FOUND_PATH) return '404.html'
+  return path.posix.join(pagePath.slice(1), 'index.html')
+}
+
+/** about/index.html answers at /about, index.html at /, 404.html stays /404.html. */
+export function routeOfFile(relative: string): string {
+  const file = relative.split(path.sep).join('/')
+  if (file === 'index.html') return '/'
+  return '/' + file.replace(/\/index\.html$/, '')
+}
+
+/** Whether a file of dist/client (path relative to it) is a page: HTML outside the assets. */
+export function isPageFile(relative: string): boolean {
+  return relative.endsWith('.html') && !relative.split(/[\\/]/).includes('assets')
+}

@@ -1,0 +1,225 @@
+// Serves the checked content to the app as `virtual:content`, MDX bodies compiled
+// (./mdx-compiler.ts). A content problem stops the build with the writer-facing report, and in
+// the dev server shows that report in the overlay.
+import { createReadStream, existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import pLimit from 'p-limit'
+import type { Plugin, ViteDevServer } from 'vite'
+import type { CollectionDefinition } from '../../content/schema/collection.ts'
+import { draftModeFor, type DraftMode } from '../../site/drafts.ts'
+import { buildImages, imageCacheDir, IMAGES_URL, type ResponsiveImage } from '../content/images.ts'
+import {
+  loadContent,
+  type ContentError,
+  type DataEntry,
+  type LoadedEntry,
+  type LoadResult,
+} from '../content/load.ts'
+import { createMdxCompiler, type MdxCompiler, type MdxOptions } from '../content/mdx-compiler.ts'
+import {
+  ContentCheckError,
+  formatAnnotations,
+  formatError,
+  formatReport,
+} from '../content/report.ts'
+
+export const CONTENT_PLUGIN = 'content-collections'
+const VIRTUAL_ID = 'virtual:content'
+const RESOLVED_ID = '\0' + VIRTUAL_ID
+
+/** What other plugins may ask of this one (`plugin.api`). */
+export interface ContentApi {
+  /** The checked content: loaded once per build, afresh on every call in the dev server. */
+  load(): Promise<LoadResult>
+  /**
+   * The entries as soon as their data is checked, before their bodies are (LoadOptions'
+   * onDataChecked): undefined when some file has a problem. In the dev server, once a fresh
+   * load is done.
+   */
+  dataChecked(): Promise<ReadonlyMap<string, DataEntry[]> | undefined>
+  /** The responsive variants of every picture the content shows, by source file. */
+  images(): Promise<Map<string, ResponsiveImage>>
+}
+
+const imagesOf = (result: LoadResult) =>
+  [...result.entries.values()].flat().flatMap((entry) => entry.images)
+
+/** `mdx`: the MDX compiler's plugins (./mdx-options.ts). */
+export function contentCollections(
+  collections: Record<string, CollectionDefinition>,
+  mdx: MdxOptions,
+): Plugin {
+  let root = process.cwd()
+  let drafts: DraftMode = 'omit'
+  let server: ViteDevServer | undefined
+  let builtImages: Promise<Map<string, ResponsiveImage>> | undefined
+  let compiler: MdxCompiler | undefined
+  // Each body the check parses is compiled from that one parse (MdxCompiler.parseOnce).
+  const loadAll = () => {
+    let dataChecked!: (entries: ReadonlyMap<string, DataEntry[]> | undefined) => void
+    const data = new Promise<ReadonlyMap<string, DataEntry[]> | undefined>((resolve) => {
+      dataChecked = resolve
+    })
+    const result = loadContent(root, collections, {
+      drafts,
+      cache: true,
+      compiler,
+      onDataChecked: dataChecked,
+    })
+    // A load that stops before the data is checked has no data to give; its error is the load's.
+    result.then(
+      () => dataChecked(undefined),
+      () => dataChecked(undefined),
+    )
+    return { result, data }
+  }
+  let built: ReturnType<typeof loadAll> | undefined
+  const api: ContentApi = {
+    load: () => (server ? loadAll() : (built ??= loadAll())).result,
+    async dataChecked() {
+      if (!server) return (built ??= loadAll()).data
+      const { entries, errors } = await api.load()
+      return errors.length ? undefined : entries
+    },
+    images: async () => {
+      if (!server && builtImages) return builtImages
+      const images = api.load().then((result) => buildImages(root, imagesOf(result)))
+      if (!server) builtImages = images
+      return images
+    },
+  }
+  return {
+    name: CONTENT_PLUGIN,
+    // One instance for the client and server builds, so both read the one load.
+    sharedDuringBuild: true,
+    api,
+    configResolved(config) {
+      root = config.root
+      drafts = draftModeFor(config.command)
+      compiler = createMdxCompiler(mdx, { root, cache: true })
+    },
+    buildStart() {
+      // The first build (the client's) starts the load, so its file reads overlap the bundling
+      // instead of waiting for the server build, which is the first to need the content.
+      if (!server) api.images().catch(() => undefined)
+    },
+    configureServer(devServer) {
+      server = devServer
+      const contentDir = path.join(root, 'content')
+      devServer.watcher.add(contentDir)
+      // The picture variants straight from the cache, where the content load just put them.
+      devServer.middlewares.use(IMAGES_URL, (req, res, next) => {
+        const file = path.join(imageCacheDir(root), path.basename(req.url ?? ''))
+        if (!existsSync(file)) return next()
+        res.setHeader('Content-Type', file.endsWith('.avif') ? 'image/avif' : 'image/webp')
+        createReadStream(file).pipe(res)
+      })
+      // While content has problems, every page answers with the report itself (the error page
+      // needs content too), and the Vite client reloads it as soon as the file is fixed.
+      let latest: Promise<LoadResult> | undefined
+      devServer.middlewares.use((req, res, next) => {
+        if (req.method !== 'GET' || !String(req.headers.accept).includes('text/html')) return next()
+        latest ??= loadContent(root, collections, { drafts, cache: true })
+        latest.then(({ errors }) => {
+          if (!errors.length) return next()
+          res.statusCode = 500
+          res.setHeader('Content-Type', 'text/html; charset=utf-8')
+          res.end(renderErrorPage(errors))
+        }, next)
+      })
+      const onChange = (file: string) => {
+        if (!file.startsWith(contentDir) || /\.tsx?$/.test(file)) return
+        latest = undefined
+        for (const environment of Object.values(devServer.environments)) {
+          const module = environment.moduleGraph.getModuleById(RESOLVED_ID)
+          if (module) environment.moduleGraph.invalidateModule(module)
+        }
+        // Pages are HTML rendered on the server, so an edit means a fresh page.
+        devServer.ws.send({ type: 'full-reload' })
+      }
+      devServer.watcher.on('add', onChange)
+      devServer.watcher.on('unlink', onChange)
+      devServer.watcher.on('change', onChange)
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined
+    },
+    async load(id) {
+      if (id !== RESOLVED_ID) return undefined
+      const result = await api.load()
+      for (const file of result.files) this.addWatchFile(file)
+      if (result.errors.length) {
+        const report = formatReport(result.errors)
+        if (server) {
+          server.config.logger.error(report)
+          server.ws.send({
+            type: 'error',
+            err: { message: report, stack: '', plugin: 'content-collections' },
+          })
+        } else {
+          console.error('\n' + report + '\n')
+          if (process.env.GITHUB_ACTIONS === 'true') console.log(formatAnnotations(result.errors))
+        }
+        throw new ContentCheckError(result.errors)
+      }
+      const images = result.errors.length ? new Map() : await api.images()
+      const before = { ...compiler!.stats }
+      const module = await generateModule(result, root, images, compiler!)
+      const { compiled, reused, fromParsedTree } = compiler!.stats
+      // A body compiled from the check's parse is put in the cache, then read from it here.
+      if (!server && compiled + reused > before.compiled + before.reused)
+        this.environment.logger.info(
+          `mdx: ${compiled + reused} bodies, ${reused - fromParsedTree} reused from the build cache, ${compiled + fromParsedTree} compiled`,
+        )
+      return module
+    },
+  }
+}
+
+async function generateModule(
+  { entries, omittedDrafts }: LoadResult,
+  root: string,
+  images: Map<string, ResponsiveImage>,
+  compiler: MdxCompiler,
+): Promise<string> {
+  // A few bodies at a time: most come from the cache, and a compile holds a syntax tree.
+  const work = pLimit(8)
+  const item = async (entry: LoadedEntry) => {
+    const fields = `id: ${JSON.stringify(entry.id)}, file: ${JSON.stringify(entry.file)}, data: ${JSON.stringify(entry.data)}`
+    if (entry.body === undefined) return `{ ${fields} }`
+    const file = path.join(root, entry.file)
+    // The file the cache keeps the body in, read when the page renders: the module carrying
+    // 5,000 bodies' text held 240 MB more for the whole build.
+    const body = await work(async () => compiler.compile(file, await readFile(file, 'utf8')))
+    const { headings = [], words = 0 } = entry.facts ?? {}
+    return `{ ${fields}, headings: ${JSON.stringify(headings)}, words: ${words}, Content: mdxContent(${JSON.stringify(entry.file)}, ${JSON.stringify(body)}) }`
+  }
+  const collections: string[] = []
+  for (const [name, list] of entries)
+    collections.push(
+      `${JSON.stringify(name)}: [${(await Promise.all(list.map(item))).join(',\n')}]`,
+    )
+  // Left-out drafts carry no body: only enough to find their address and drop links to them.
+  const omitted = [...omittedDrafts].map(
+    ([name, list]) =>
+      `${JSON.stringify(name)}: ${JSON.stringify(list.map(({ id, file, data }) => ({ id, file, data })))}`,
+  )
+  const runtime = JSON.stringify(path.join(root, 'build/content/mdx-content.ts'))
+  return `import { mdxContent } from ${runtime}\nexport const entries = {\n${collections.join(',\n')}\n}\nexport const omittedDrafts = {\n${omitted.join(',\n')}\n}\nexport const images = ${JSON.stringify(Object.fromEntries(images))}\n`
+}
+
+function renderErrorPage(errors: readonly ContentError[]): string {
+  const escape = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  const items = errors
+    .map((error) => `<li><code>${escape(formatError(error))}</code></li>`)
+    .join('')
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title>
+<script type="module" src="/@vite/client"></script>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#0f172a}
+h1{color:#b91c1c}li{margin:.5rem 0}code{white-space:pre-wrap;background:#fef2f2;padding:.25rem .5rem;border-radius:.25rem;display:block}</style></head>
+<body><h1>${escape(formatReport(errors).split('\n')[0]!)}</h1>
+<p>Fix these files and this page reloads by itself. The same list is printed by <code style="display:inline">npm run check:content</code>.</p>
+<ol>${items}</ol></body></html>`
+}

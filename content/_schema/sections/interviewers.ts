@@ -1,8 +1,0 @@
-import { reference } from '../../_lib/collection.ts'
-import { sectionSchema } from '../fields.ts'
-
-export const interviewersSection = sectionSchema('interviewers', 'interviewers', {
-  roster: reference('interviewers').describe(
-    'Which list of interviewers to show (a file in content/interviewers/).',
-  ),
-})

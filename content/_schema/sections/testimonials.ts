@@ -1,8 +1,0 @@
-import { reference } from '../../_lib/collection.ts'
-import { sectionSchema } from '../fields.ts'
-
-export const testimonialsSection = sectionSchema('testimonials', 'testimonials', {
-  set: reference('testimonials').describe(
-    'Which testimonials to show (a file in content/testimonials/).',
-  ),
-})

@@ -1,0 +1,17 @@
+// Brand facts the document head and the generated files need outside CSS. The colour is the
+// palette's --color-brand-700 in renderer/styles.css (a unit test keeps them equal).
+export const THEME_COLOR = '#4338ca'
+export const BACKGROUND_COLOR = '#ffffff'
+
+/** Files in public/, made by scripts/dev/make-brand-images.ts. */
+export const BRAND_IMAGES = {
+  favicon: '/favicon.svg',
+  icon192: '/icon-192.png',
+  icon512: '/icon-512.png',
+  appleTouchIcon: '/apple-touch-icon.png',
+  socialCard: '/social-card.png',
+} as const
+export const SOCIAL_CARD_SIZE = { width: 1200, height: 630 } as const
+export const MANIFEST_PATH = '/site.webmanifest'
+/** The RSS 2.0 feed of the articles, written by the build (build/outputs/feed.ts). */
+export const FEED_PATH = '/rss.xml'

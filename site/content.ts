@@ -1,0 +1,100 @@
+// The typed door to content for pages and the renderer (server only): entries arrive already
+// checked against content/schema/collections.ts, so a page can trust every field it reads.
+import type { ComponentType } from 'react'
+import { entries, images, omittedDrafts } from 'virtual:content'
+import { listItemKey } from '../content/schema/collection.ts'
+import type { ResponsiveImage } from '../build/content/images.ts'
+import type { Heading } from '../build/content/mdx-body.ts'
+import type { CollectionName, EntryData } from '../content/schema/collections.ts'
+import { buildRouteTable, routePath, type RouteEntry, type RoutedCollection } from './routes.ts'
+
+/** What the MDX body of a document is rendered with: the writer components, by name. */
+export type MdxComponents = Record<string, ComponentType<never>>
+
+export interface Entry<C extends CollectionName> {
+  id: string
+  file: string
+  data: EntryData<C>
+  /** Document collections: the body's headings (with their anchors), for a table of contents. */
+  headings?: Heading[]
+  /** Document collections: the body's length in words, for the reading time. */
+  words?: number
+  /** The MDX body, for document collections. */
+  Content?: ComponentType<{ components?: MdxComponents }>
+}
+
+/**
+ * The entries of this build. The production build has no drafts; the dev server includes them
+ * so writers can preview them. The sitemap is written by the build alone, so it never lists one.
+ */
+export function getCollection<C extends CollectionName>(name: C): Entry<C>[] {
+  return (entries[name] ?? []) as unknown as Entry<C>[]
+}
+
+/**
+ * The responsive variants of a picture: `src` as written in `file` ("./images/x.png" in
+ * content/articles/y.mdx). The content check has made sure it exists.
+ */
+export function getImage(file: string, src: string): ResponsiveImage {
+  const key = `${file.slice(0, file.lastIndexOf('/'))}/${src.replace(/^\.\//, '')}`
+  const image = images[key]
+  if (!image) throw new Error(`${file}: no picture ${src} (content/…/images/)`)
+  return image
+}
+
+/** Drafts left out of this build (empty in the dev server): links to them must go too. */
+function getOmittedDrafts<C extends CollectionName>(name: C): Omit<Entry<C>, 'Content'>[] {
+  return (omittedDrafts[name] ?? []) as Omit<Entry<C>, 'Content'>[]
+}
+
+export function getEntry<C extends CollectionName>(name: C, id: string): Entry<C> {
+  const entry = getCollection(name).find((candidate) => candidate.id === id)
+  if (!entry) throw new Error(`content/${name}: no entry "${id}"`)
+  return entry
+}
+
+export function getSite(): EntryData<'site'> {
+  return getEntry('site', 'site').data
+}
+
+export type { Action, Link, Section } from '../content/schema/collections.ts'
+export type { RouteEntry, RoutedCollection, RoutedList } from './routes.ts'
+export { ARTICLES_PER_PAGE, listPagePath, pagedPath, pagedTitle, routedLists } from './routes.ts'
+export type { Heading, ResponsiveImage }
+
+// The entries never change while this module lives (the dev server reloads it with them), and
+// every page's head asks for the table: it is built once.
+let routes: RouteEntry[] | undefined
+
+/** Every route of the built site (in the dev server, drafts' routes too). */
+export function listRoutes(): RouteEntry[] {
+  return (routes ??= buildRouteTable(getCollection))
+}
+
+/** The address of an entry of a routed collection, e.g. an industry's page. */
+export function pathOf(collection: RoutedCollection, id: string): string {
+  return routePath(collection, getEntry(collection, id))
+}
+
+/**
+ * Addresses this build has no page for because it leaves drafts out (a draft's page, a list page
+ * only drafts would fill), so the navigation drops links to them. The routes the site would have
+ * with its drafts, less those it has: not the drafts' own route table, which holds every list's
+ * first page (a list always has one) and so dropped the link to the article list from the menus.
+ */
+export function listOmittedDraftPaths(): Set<string> {
+  const built = new Set(listRoutes().map((route) => route.path))
+  const withDrafts = buildRouteTable((name) => [...getCollection(name), ...getOmittedDrafts(name)])
+  return new Set(withDrafts.map((route) => route.path).filter((path) => !built.has(path)))
+}
+
+/** A person an entry names (an article's author): a leader or an interviewer, by its key. */
+export function getPerson(key: string): { name: string; role: string } {
+  const people = [
+    ...getEntry('interviewers', 'network').data.items,
+    ...getCollection('leaders').flatMap((entry) => entry.data.items),
+  ]
+  const person = people.find((candidate) => listItemKey(candidate) === key)
+  if (!person) throw new Error(`content: no leader or interviewer "${key}"`)
+  return { name: person.name, role: person.role }
+}
