@@ -10,5 +10,9 @@ export default defineConfig({
     // A time-out catches a hang, not slowness: these tests start servers on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The files spend most of their time waiting for the servers and commands they start, so
+    // they run side by side even on one core.
+    fileParallelism: true,
+    maxWorkers: 4,
   },
 })
