@@ -205,30 +205,40 @@ describe('the leads command while the server holds the database', () => {
   })
 })
 
+// One test per command: each starts the leads command two or three times, and a time limit
+// covers one piece of work.
 describe('spam through the leads command (the server holds the database)', () => {
-  it('lists spam with --spam, releases one with --release (mailing it), purges old ones with --purge', async () => {
-    const env = { ...process.env, LEADS_DATA_DIR: dataDir }
-    const tsx = path.join(root, 'node_modules/.bin/tsx')
-    const leads = (...args: string[]) =>
-      run(tsx, ['scripts/leads.ts', ...args], { cwd: root, env }).catch(
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      )
-    const spam = await (await send({ ...contactBody, website: 'bot was here' })).json()
-    const old = await (await send({ ...guideBody, website: 'old bot' })).json()
+  const tsx = path.join(root, 'node_modules/.bin/tsx')
+  // dataDir is set by the file's beforeAll, so it is read when a command runs.
+  const leads = (...args: string[]) =>
+    run(tsx, ['scripts/leads.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, LEADS_DATA_DIR: dataDir },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error)
+  let spam: { id: string }
+  let old: { id: string }
+
+  beforeAll(async () => {
+    spam = await (await send({ ...contactBody, website: 'bot was here' })).json()
+    old = await (await send({ ...guideBody, website: 'old bot' })).json()
     const database = await openLocalDatabase(dataDir)
     await database.db.query(
       "update contact_requests set created_at = now() - interval '31 days' where id = $1",
       [old.id],
     )
     await database.close()
+  })
 
+  it('lists spam with --spam, as text and as JSON', async () => {
     const listed = await leads('--spam')
     expect(listed.stdout).toContain('SPAM')
     expect(listed.stdout).toContain('honeypot: the hidden website field was filled')
     expect(listed.stdout).not.toContain('FAILED')
     const json = JSON.parse((await leads('--spam', '--json')).stdout) as StoredContactRequest[]
     expect(json.map((row) => row.id).sort()).toEqual([spam.id, old.id].sort())
+  }, 60_000)
 
+  it('releases one with --release, mailing it, and then knows it no longer as spam', async () => {
     const callsBefore = mail.calls
     const released = (await leads('--release', spam.id)) as { code?: number; stdout: string }
     // The server's transport fails in these tests: released, mail attempted and marked failed.
@@ -237,7 +247,9 @@ describe('spam through the leads command (the server holds the database)', () =>
     expect(mail.calls).toBe(callsBefore + 1)
     const unknown = (await leads('--release', spam.id)) as { code?: number; stderr: string }
     expect(unknown.stderr).toContain(`No spam request with id ${spam.id}`)
+  }, 60_000)
 
+  it('purges spam older than 30 days with --purge', async () => {
     expect((await leads('--purge')).stdout).toContain('Purged 1 spam request(s) older than 30 days')
     const left = JSON.parse((await leads('--spam', '--json')).stdout) as StoredContactRequest[]
     expect(left).toEqual([])
