@@ -3,11 +3,9 @@
 // file, and the backup taken before restores every row into a fresh folder. Before the fix a
 // folder without PG_VERSION or with a table file cut short came up as an empty database that
 // went on answering 200.
-import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cp, open, symlink, readdir, readFile, rm, truncate } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
   NewContactRequest,
@@ -16,30 +14,14 @@ import type {
 import { openLocalDatabase } from '../../server/local-database.ts'
 import { createSqlLeadStore } from '../../server/sql-lead-store.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
-import { makeWorkFolder, projectRoot, startServe, stop, untilRunning } from './data-helpers.ts'
+import { leads, makeWorkFolder, startServe, stop, untilRunning } from './data-helpers.ts'
 
-const run = promisify(execFile)
 const ROWS = 40
 let work: Awaited<ReturnType<typeof makeWorkFolder>>
 let source: string
 let backupFile: string
 let heapFile: string
 let sourceIds: string[]
-
-type Outcome = { code: number; stdout: string; stderr: string }
-/** `npm run leads -- ...args` on `dataDir`. */
-async function leads(dataDir: string, ...args: string[]): Promise<Outcome> {
-  try {
-    const result = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/leads.ts', '--data-dir', dataDir, ...args],
-      { cwd: projectRoot, env: { ...process.env, RESEND_API_KEY: '' } },
-    )
-    return { code: 0, ...result }
-  } catch (error) {
-    return error as Outcome
-  }
-}
 
 const lead = (index: number): NewContactRequest => ({
   kind: 'contact',

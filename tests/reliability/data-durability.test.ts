@@ -2,13 +2,11 @@
 // a kill -9 test cannot show durability (the rows are still in the operating system's cache):
 // these tests watch the journal's flush itself and check that it comes before each answer, that
 // a failed write answers 503 (never 200), and that a journal cut short replays what it holds.
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import type { StoredContactRequest } from '../../supabase/functions/send-contact-email/lead-store.ts'
@@ -19,22 +17,7 @@ import { ADMIN_TOKEN_HEADER } from '../../server/leads-admin-server.ts'
 import { journalFileOf, type JournalRecord } from '../../server/lead-journal.ts'
 import { openLocalDatabase } from '../../server/local-database.ts'
 import { contactBody } from '../unit/backend/helpers.ts'
-import { makeWorkFolder, projectRoot, startServe, stop, untilRunning } from './data-helpers.ts'
-
-const run = promisify(execFile)
-type Outcome = { code: number; stdout: string; stderr: string }
-async function leads(dataDir: string, ...args: string[]): Promise<Outcome> {
-  try {
-    const result = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/leads.ts', '--data-dir', dataDir, ...args],
-      { cwd: projectRoot, env: { ...process.env, RESEND_API_KEY: '' } },
-    )
-    return { code: 0, ...result }
-  } catch (error) {
-    return error as Outcome
-  }
-}
+import { leads, makeWorkFolder, startServe, stop, untilRunning } from './data-helpers.ts'
 
 let work: Awaited<ReturnType<typeof makeWorkFolder>>
 beforeAll(async () => {

@@ -2,15 +2,33 @@
 // `npm run serve` starts it, from a working folder of its own that holds just what serve.ts
 // reads (dist/client/index.html and dist/headers.json), on a free port and a data folder that
 // the test removes afterwards.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
 import { freePort } from '../e2e/server/free-port.ts'
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..')
 const tsxLoader = pathToFileURL(path.join(projectRoot, 'node_modules/tsx/dist/loader.mjs')).href
+
+const run = promisify(execFile)
+
+export type Outcome = { code: number; stdout: string; stderr: string }
+/** `npm run leads -- ...args` on `dataDir`, with no mail provider; a non-zero exit is answered. */
+export async function leads(dataDir: string, ...args: string[]): Promise<Outcome> {
+  try {
+    const result = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/leads.ts', '--data-dir', dataDir, ...args],
+      { cwd: projectRoot, env: { ...process.env, RESEND_API_KEY: '' } },
+    )
+    return { code: 0, ...result }
+  } catch (error) {
+    return error as Outcome
+  }
+}
 
 /** A temporary folder with a built-site stand-in; `remove()` deletes it and all it holds. */
 export async function makeWorkFolder(prefix: string) {

@@ -129,20 +129,6 @@ export async function storedRequests(dataDir: string): Promise<StoredContactRequ
   }
 }
 
-/** The spec's body (§7): four fields, no anti-bot fields. */
-export const specBody = {
-  name: 'Barbara Liskov',
-  email: 'barbara@example.com',
-  phone: '',
-  message: 'Please call us about interviews for three platform engineers.',
-}
-
-/** What the site's contact form sends: the spec's fields and the anti-bot fields. */
-export const formBody = {
-  name: 'Grace Hopper',
-  email: 'grace@example.com',
-  phone: '+1 555 0100',
-  message: 'We need four senior backend interviews next week.',
-  website: '',
-  elapsedMs: 8000,
-}
+/** The spec's body (§7) and what the site's form sends (with the anti-bot fields): one copy,
+ * shared with the unit tests. */
+export { specBody, contactBody as formBody } from '../unit/backend/helpers.ts'
