@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // The reliability suite: the real server and the contact function under hostile requests,
@@ -11,8 +12,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // The files spend most of their time waiting for the servers and commands they start, so
-    // they run side by side even on one core.
+    // two run per core (four at most); more on one core and their servers' starts queue up.
     fileParallelism: true,
-    maxWorkers: 4,
+    maxWorkers: Math.min(4, 2 * availableParallelism()),
   },
 })
