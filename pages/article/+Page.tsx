@@ -1,6 +1,7 @@
 import { ArticleLayout } from '../../components/articles/ArticleLayout.tsx'
+import type { PageProps } from '../../components/layout/page-meta.ts'
 import type { Data } from './+data.ts'
 
-export default function Page({ data }: { data: Data }) {
+export default function Page({ data }: PageProps<Data>) {
   return <ArticleLayout {...data} />
 }
