@@ -1,8 +1,8 @@
 // Renders the pages of the built app (./render-pages/) and writes everything the build derives
 // from content and pages: the search index, the crawler files (sitemap, robots, manifest, feed)
 // and the hosting headers (_headers, vercel.json, dist/headers.json for the local server). Runs
-// in build/prerender/prerender.ts, after `vike build`, from what the bundle was built with
-// (./build-handoff.ts). The social cards are drawn earlier, beside the bundling
+// in build/prerender/prerender.ts, after `vike build`, from the content the bundle was built with
+// (./built-content.ts). The social cards are drawn earlier, beside the bundling
 // (./vite-plugin-build-artifacts.ts).
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -20,11 +20,11 @@ import {
 } from '../../site/brand.ts'
 import { resolveSiteUrl } from '../../site/origin.ts'
 import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
-import type { BuildHandoff, HandedEntry } from './build-handoff.ts'
+import type { BuiltContent } from './built-content.ts'
 import { mergeVercelConfig, toHeadersFile } from '../outputs/hosting-headers.ts'
 import { feedArticles, rssXml } from '../outputs/feed.ts'
 import { hostingRedirects } from '../outputs/hosting-redirects.ts'
-import { NOT_FOUND_PATH, type RenderThreads } from './render-pages.ts'
+import { NOT_FOUND_PATH, type BuiltWith, type RenderThreads } from './render-pages.ts'
 import { routeTableOf } from '../content/route-table.ts'
 import { startPageThread, type PageThread } from './page-worker/page-thread.ts'
 import {
@@ -46,13 +46,13 @@ const HEADER_RULES_FILE = 'headers.json'
  */
 export async function buildPages(
   distDir: string,
-  handoff: BuildHandoff,
+  content: BuiltContent,
   renderThreads: RenderThreads,
 ) {
   const clientDir = path.join(distDir, 'client')
-  const list = listOf(handoff.entries)
+  const list = listOf(content.entries)
   const site = list('site')[0]!.data
-  const routes = routeTableOf(handoff.entries)
+  const routes = routeTableOf(content.entries)
   const pages = startPageThread({
     clientDir,
     siteUrl: resolveSiteUrl(site.url),
@@ -70,7 +70,11 @@ export async function buildPages(
     // Done with: their memory (the app and its content, once per thread) goes before Pagefind
     // builds its index, the build's peak.
     await renderThreads.close()
-    const artifacts = await writeBuildArtifacts(distDir, handoff, { routes, pages })
+    const artifacts = await writeBuildArtifacts(distDir, content, {
+      routes,
+      pages,
+      builtWith: await renderThreads.builtWith,
+    })
     await rm(path.join(distDir, 'server'), { recursive: true, force: true })
     return { ...artifacts, rendered }
   } catch (error) {
@@ -84,8 +88,8 @@ export async function buildPages(
 
 async function writeBuildArtifacts(
   distDir: string,
-  { entries, supabaseUrl, images }: BuildHandoff,
-  options: { routes: RouteEntry[]; pages: PageThread },
+  { entries, images }: BuiltContent,
+  options: { routes: RouteEntry[]; pages: PageThread; builtWith: BuiltWith },
 ) {
   // Pagefind writes its index in its own process while this thread writes the other files.
   const indexed = options.pages.finishIndex()
@@ -181,7 +185,7 @@ async function writeBuildArtifacts(
   const rules = headerRules(
     {
       schedulerUrl: site.scheduler.url,
-      supabaseUrl,
+      supabaseUrl: options.builtWith.supabaseUrl,
       ...inlineSources,
     },
     revalidated,
@@ -196,9 +200,9 @@ async function writeBuildArtifacts(
 
 /** The entries of one collection of loaded content, typed by its name. */
 const listOf =
-  (entries: ReadonlyMap<string, HandedEntry[]>) =>
+  (entries: BuiltContent['entries']) =>
   <C extends 'site' | 'legal' | 'articles' | 'leaders' | 'interviewers' | 'tags'>(name: C) =>
-    (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[]
+    (entries.get(name) ?? []) as readonly { id: string; data: EntryData<C> }[]
 
 /** Every file under dir, relative to it, with forward slashes. */
 async function listFiles(dir: string): Promise<string[]> {
@@ -217,7 +221,7 @@ function newest(dates: string[]): string | undefined {
 }
 
 /** The picture variants the pages show, from the build's image cache into the site. */
-async function copyImages(clientDir: string, images: BuildHandoff['images']) {
+async function copyImages(clientDir: string, images: BuiltContent['images']) {
   if (!images.variants.size) return
   const target = path.join(clientDir, IMAGES_URL.slice(1))
   await mkdir(target, { recursive: true })
