@@ -26,7 +26,7 @@ import { feedArticles, rssXml } from '../outputs/feed.ts'
 import { hostingRedirects } from '../outputs/hosting-redirects.ts'
 import { NOT_FOUND_PATH, type BuiltWith, type RenderThreads } from './render-pages.ts'
 import { routeTableOf } from '../content/route-table.ts'
-import { startPageThread, type PageThread } from './page-worker/page-thread.ts'
+import { openPageSink, type PageSink } from './page-sink.ts'
 import {
   robotsTxt,
   sitemapEntries,
@@ -40,7 +40,7 @@ const HEADER_RULES_FILE = 'headers.json'
 
 /**
  * Renders every route and the not-found page into dist/client on `renderThreads`, then writes
- * the build's own files. Each page goes, as it is written, to the page thread, which feeds the
+ * the build's own files. Each page goes, as it is written, to the page sink (./page-sink.ts), which feeds the
  * search index (Pagefind, in a process of its own) and the scan (./page-scan.ts). The server
  * build is removed at the end: the site is static.
  */
@@ -53,15 +53,12 @@ export async function buildPages(
   const list = listOf(content.entries)
   const site = list('site')[0]!.data
   const routes = routeTableOf(content.entries)
-  const pages = startPageThread({
+  const pages = await openPageSink(
     clientDir,
-    siteUrl: resolveSiteUrl(site.url),
+    resolveSiteUrl(site.url),
     // Only the feed's articles: their bodies are all the scan keeps.
-    articles: feedArticles(list('articles')).map((entry) => [
-      routePath('articles', entry),
-      entry.id,
-    ]),
-  })
+    feedArticles(list('articles')).map((entry) => [routePath('articles', entry), entry.id]),
+  )
   try {
     // In address order: Pagefind's files depend on the order it takes pages in.
     const paths = [...routes.map((route) => route.path), NOT_FOUND_PATH].toSorted()
@@ -78,18 +75,16 @@ export async function buildPages(
     await rm(path.join(distDir, 'server'), { recursive: true, force: true })
     return { ...artifacts, rendered }
   } catch (error) {
-    // Stop Pagefind and the thread; the error says what failed.
+    // Stop Pagefind; the error says what failed.
     await pages.abort()
     throw error
-  } finally {
-    await pages.close()
   }
 }
 
 async function writeBuildArtifacts(
   distDir: string,
   { entries, images }: BuiltContent,
-  options: { routes: RouteEntry[]; pages: PageThread; builtWith: BuiltWith },
+  options: { routes: RouteEntry[]; pages: PageSink; builtWith: BuiltWith },
 ) {
   // Pagefind writes its index in its own process while this thread writes the other files.
   const indexed = options.pages.finishIndex()
@@ -129,7 +124,7 @@ async function writeBuildArtifacts(
   )
   await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl))
   await copyImages(clientDir, images)
-  // Every page is written now; the page thread scans any HTML file it was not handed.
+  // Every page is written now; the sink scans any HTML file it was not handed.
   const { articleBodies, inlineSources } = await options.pages.scan(await listFiles(clientDir))
   const bodies = new Map(articleBodies)
   const articleBody = (id: string) => {
