@@ -1,5 +1,5 @@
-// Calls to a worker thread that answers each by its id: the mechanism the page thread
-// (prerender/page-worker/) and the drawing thread (outputs/social-card/draw-thread.ts) share. A thread that
+// Calls to a worker thread that answers each by its id: the drawing thread's
+// (outputs/social-card/draw-thread.ts). A thread that
 // stops (an error, an exit) fails every call still waiting and every call after, rather than
 // leave the build waiting forever.
 import type { Worker } from 'node:worker_threads'

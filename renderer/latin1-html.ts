@@ -2,7 +2,7 @@
 // characters all fit in Latin-1 at one byte a character and any other string at two, so a
 // single curly quote in the page's words (the search's "No pages match “{query}”", a heading
 // link's "Link to “…”") doubled the memory of every page the build holds. Each page is held
-// several times over (rendered, sent to the page thread, scanned, sent to Pagefind), each copy
+// several times over (rendered, sent to the main thread, scanned, sent to Pagefind), each copy
 // at half the size this way. Browsers, crawlers and Pagefind read the same text either way.
 
 const BEYOND_LATIN1 = /[\u0100-\uffff]/

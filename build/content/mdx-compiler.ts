@@ -13,7 +13,6 @@ import type { Root } from 'mdast'
 import path from 'node:path'
 import { VFile } from 'vfile'
 import { cacheDir, fileCache, hashOf, toolchainKey } from '../cache.ts'
-import { collectGarbage } from './collect-garbage.ts'
 import type { CompiledBody } from './mdx-content.ts'
 
 export type MdxOptions = Pick<CompileOptions, 'remarkPlugins' | 'rehypePlugins'>
@@ -56,13 +55,6 @@ const COMPILER_SOURCES = ['vite.config.ts', 'build/content']
 
 const FORMATS = { '.mdx': 'mdx', '.md': 'md' } as const
 
-/**
- * Compiles between two full collections (./collect-garbage.ts). Each compile leaves its syntax
- * trees behind; a collection takes 0.1 s or so, and at this pace a cold build of 5,000 articles
- * peaked at 1.2 GB instead of 1.6 GB (npm run bench:build), with no change in its time.
- */
-const COMPILES_PER_COLLECTION = 500
-
 export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): MdxCompiler {
   const { root } = settings
   const processors = new Map<'md' | 'mdx', ReturnType<typeof createProcessor>>()
@@ -86,7 +78,6 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
       source,
     )
   const stats = { compiled: 0, reused: 0, fromParsedTree: 0 }
-  let compilesSinceCollection = 0
 
   /** What `process` does, from a tree when there is one: parse, run the plugins, print. */
   async function finish(format: 'md' | 'mdx', file: VFile, tree?: Root): Promise<Code> {
@@ -96,10 +87,6 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
     const parsed = (tree ?? processor.parse(file)) as unknown as Parameters<typeof processor.run>[0]
     const transformed = await processor.run(parsed, file)
     const code = String(processor.stringify(transformed, file))
-    if (++compilesSinceCollection === COMPILES_PER_COLLECTION) {
-      compilesSinceCollection = 0
-      collectGarbage()
-    }
     return { code }
   }
 

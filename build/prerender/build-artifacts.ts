@@ -1,8 +1,8 @@
 // Renders the pages of the built app (./render-pages/) and writes everything the build derives
 // from content and pages: the search index, the crawler files (sitemap, robots, manifest, feed)
 // and the hosting headers (_headers, vercel.json, dist/headers.json for the local server). Runs
-// in build/prerender/prerender.ts, after `vike build`, from what the bundle was built with
-// (./build-handoff.ts). The social cards are drawn earlier, beside the bundling
+// in build/prerender/prerender.ts, after `vike build`, from the content the bundle was built with
+// (./built-content.ts). The social cards are drawn earlier, beside the bundling
 // (./vite-plugin-build-artifacts.ts).
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -20,13 +20,13 @@ import {
 } from '../../site/brand.ts'
 import { resolveSiteUrl } from '../../site/origin.ts'
 import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
-import type { BuildHandoff, HandedEntry } from './build-handoff.ts'
+import type { BuiltContent } from './built-content.ts'
 import { mergeVercelConfig, toHeadersFile } from '../outputs/hosting-headers.ts'
 import { feedArticles, rssXml } from '../outputs/feed.ts'
 import { hostingRedirects } from '../outputs/hosting-redirects.ts'
-import { NOT_FOUND_PATH, type RenderThreads } from './render-pages.ts'
+import { NOT_FOUND_PATH, type BuiltWith, type RenderThreads } from './render-pages.ts'
 import { routeTableOf } from '../content/route-table.ts'
-import { startPageThread, type PageThread } from './page-worker/page-thread.ts'
+import { openPageSink, type PageSink } from './page-sink.ts'
 import {
   robotsTxt,
   sitemapEntries,
@@ -40,28 +40,25 @@ const HEADER_RULES_FILE = 'headers.json'
 
 /**
  * Renders every route and the not-found page into dist/client on `renderThreads`, then writes
- * the build's own files. Each page goes, as it is written, to the page thread, which feeds the
+ * the build's own files. Each page goes, as it is written, to the page sink (./page-sink.ts), which feeds the
  * search index (Pagefind, in a process of its own) and the scan (./page-scan.ts). The server
  * build is removed at the end: the site is static.
  */
 export async function buildPages(
   distDir: string,
-  handoff: BuildHandoff,
+  content: BuiltContent,
   renderThreads: RenderThreads,
 ) {
   const clientDir = path.join(distDir, 'client')
-  const list = listOf(handoff.entries)
+  const list = listOf(content.entries)
   const site = list('site')[0]!.data
-  const routes = routeTableOf(handoff.entries)
-  const pages = startPageThread({
+  const routes = routeTableOf(content.entries)
+  const pages = await openPageSink(
     clientDir,
-    siteUrl: resolveSiteUrl(site.url),
+    resolveSiteUrl(site.url),
     // Only the feed's articles: their bodies are all the scan keeps.
-    articles: feedArticles(list('articles')).map((entry) => [
-      routePath('articles', entry),
-      entry.id,
-    ]),
-  })
+    feedArticles(list('articles')).map((entry) => [routePath('articles', entry), entry.id]),
+  )
   try {
     // In address order: Pagefind's files depend on the order it takes pages in.
     const paths = [...routes.map((route) => route.path), NOT_FOUND_PATH].toSorted()
@@ -70,22 +67,24 @@ export async function buildPages(
     // Done with: their memory (the app and its content, once per thread) goes before Pagefind
     // builds its index, the build's peak.
     await renderThreads.close()
-    const artifacts = await writeBuildArtifacts(distDir, handoff, { routes, pages })
+    const artifacts = await writeBuildArtifacts(distDir, content, {
+      routes,
+      pages,
+      builtWith: await renderThreads.builtWith,
+    })
     await rm(path.join(distDir, 'server'), { recursive: true, force: true })
     return { ...artifacts, rendered }
   } catch (error) {
-    // Stop Pagefind and the thread; the error says what failed.
+    // Stop Pagefind; the error says what failed.
     await pages.abort()
     throw error
-  } finally {
-    await pages.close()
   }
 }
 
 async function writeBuildArtifacts(
   distDir: string,
-  { entries, supabaseUrl, images }: BuildHandoff,
-  options: { routes: RouteEntry[]; pages: PageThread },
+  { entries, images }: BuiltContent,
+  options: { routes: RouteEntry[]; pages: PageSink; builtWith: BuiltWith },
 ) {
   // Pagefind writes its index in its own process while this thread writes the other files.
   const indexed = options.pages.finishIndex()
@@ -125,7 +124,7 @@ async function writeBuildArtifacts(
   )
   await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl))
   await copyImages(clientDir, images)
-  // Every page is written now; the page thread scans any HTML file it was not handed.
+  // Every page is written now; the sink scans any HTML file it was not handed.
   const { articleBodies, inlineSources } = await options.pages.scan(await listFiles(clientDir))
   const bodies = new Map(articleBodies)
   const articleBody = (id: string) => {
@@ -181,7 +180,7 @@ async function writeBuildArtifacts(
   const rules = headerRules(
     {
       schedulerUrl: site.scheduler.url,
-      supabaseUrl,
+      supabaseUrl: options.builtWith.supabaseUrl,
       ...inlineSources,
     },
     revalidated,
@@ -196,9 +195,9 @@ async function writeBuildArtifacts(
 
 /** The entries of one collection of loaded content, typed by its name. */
 const listOf =
-  (entries: ReadonlyMap<string, HandedEntry[]>) =>
+  (entries: BuiltContent['entries']) =>
   <C extends 'site' | 'legal' | 'articles' | 'leaders' | 'interviewers' | 'tags'>(name: C) =>
-    (entries.get(name) ?? []) as { id: string; data: EntryData<C> }[]
+    (entries.get(name) ?? []) as readonly { id: string; data: EntryData<C> }[]
 
 /** Every file under dir, relative to it, with forward slashes. */
 async function listFiles(dir: string): Promise<string[]> {
@@ -217,7 +216,7 @@ function newest(dates: string[]): string | undefined {
 }
 
 /** The picture variants the pages show, from the build's image cache into the site. */
-async function copyImages(clientDir: string, images: BuildHandoff['images']) {
+async function copyImages(clientDir: string, images: BuiltContent['images']) {
   if (!images.variants.size) return
   const target = path.join(clientDir, IMAGES_URL.slice(1))
   await mkdir(target, { recursive: true })

@@ -1,6 +1,6 @@
 // What the build needs from its finished pages besides the search index: the inline sources the
 // security headers allow, and each article's body for the feed. Pages are scanned as they
-// are rendered, on the page thread (./page-worker/), instead of being read back from
+// are rendered, by the page sink (./page-sink.ts), instead of being read back from
 // dist/client at the end: at a thousand articles that read-back took two seconds on the build's
 // critical path.
 import { readFile } from 'node:fs/promises'

@@ -1,21 +1,22 @@
 // The second half of `npm run build`: renders every page of the app `vike build` just built into
-// dist/client, with the search index, feed, sitemap and hosting files (lib/build-artifacts.ts).
+// dist/client, with the search index, feed, sitemap and hosting files (./build-artifacts.ts).
 // A process of its own, so the bundler's memory is gone before the pages are rendered.
 import path from 'node:path'
-import { readBuildHandoff } from './build-handoff.ts'
 
 const distDir = path.resolve('dist')
 const started = performance.now()
+// React's build must match the bundle's (JSX runtime and all), set before React loads: the
+// environment `vike build` ran in, where Vite makes an unset NODE_ENV "production".
+process.env.NODE_ENV ||= 'production'
 try {
-  const handoff = await readBuildHandoff(distDir)
-  // React's build must match the bundle's (JSX runtime and all): set before React loads.
-  process.env.NODE_ENV = handoff.nodeEnv
-  // The threads load the server build while this one loads the rest.
+  // The threads load the server build while this one loads the content.
   const { startRenderThreads } = await import('./render-pages.ts')
   const renderThreads = startRenderThreads(distDir)
   try {
+    const { loadBuiltContent } = await import('./built-content.ts')
+    const content = await loadBuiltContent(process.cwd())
     const { buildPages } = await import('./build-artifacts.ts')
-    const { rendered } = await buildPages(distDir, handoff, renderThreads)
+    const { rendered } = await buildPages(distDir, content, renderThreads)
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`prerender: ${rendered} pages written to dist/client in ${seconds} s`)
   } finally {

@@ -30,6 +30,12 @@ const BATCH = 16
 
 export type RenderThreads = ReturnType<typeof startRenderThreads>
 
+/** Values `vike build` wrote into the app. */
+export interface BuiltWith {
+  /** The Supabase project the browser code calls (VITE_SUPABASE_URL); unset: this origin. */
+  supabaseUrl?: string
+}
+
 /**
  * Starts the threads, which load the server build at once: started early, that overlaps
  * whatever else the build loads before it has pages to render.
@@ -50,6 +56,8 @@ export function startRenderThreads(
       }
     | undefined
 
+  let builtWith!: (facts: BuiltWith) => void
+  const builtWithFacts = new Promise<BuiltWith>((resolve) => (builtWith = resolve))
   const fail = (error: Error) => {
     failure ??= error
     job?.reject(failure)
@@ -83,6 +91,7 @@ export function startRenderThreads(
     })
     worker.on('message', (message: RenderMessage) => {
       if (message.kind === 'page') return job?.onPage(message.path, message.html)
+      if (message.kind === 'built-with') return builtWith({ supabaseUrl: message.supabaseUrl })
       if (message.kind === 'failed') return fail(message.error)
       // Ready, or through its batch.
       dispatch(worker)
@@ -93,6 +102,8 @@ export function startRenderThreads(
   })
 
   return {
+    /** What the app was built with, as the first thread to load it tells. */
+    builtWith: builtWithFacts,
     /**
      * Renders `paths` (the not-found page among them, at NOT_FOUND_PATH), handed out in that
      * order, and calls `onPage` with each document once it is written. Any page that does not

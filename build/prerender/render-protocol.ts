@@ -9,6 +9,12 @@ export interface RenderThreadOptions {
 /** To a thread: render these pages, in this order (`paths` are addresses, "/about"). */
 export type RenderRequest = { kind: 'render'; paths: string[] }
 
-/** From a thread: each page once written, then `done` when the batch is through. */
+/**
+ * From a thread: first what the app was built with (values Vite wrote into the bundle), then each
+ * page once written, and `done` when ready or through a batch.
+ */
 export type RenderMessage =
-  { kind: 'page'; path: string; html: string } | { kind: 'done' } | { kind: 'failed'; error: Error }
+  | { kind: 'built-with'; supabaseUrl?: string }
+  | { kind: 'page'; path: string; html: string }
+  | { kind: 'done' }
+  | { kind: 'failed'; error: Error }

@@ -55,6 +55,9 @@ try {
       post({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) })
     }
   })
+  // Written into this file by Vite when it was built with the app: the address the browser code
+  // calls, for the security headers' connect-src.
+  post({ kind: 'built-with', supabaseUrl: import.meta.env.VITE_SUPABASE_URL || undefined })
   post({ kind: 'done' })
 } catch (error) {
   post({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) })

@@ -1,11 +1,9 @@
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import { pruneCaches, UNUSED_FOR_DAYS } from '../cache.ts'
-import { imageCacheDir } from '../content/images.ts'
 import { CONTENT_PLUGIN, type ContentApi } from './content-plugin.ts'
 import type { EntryData } from '../../content/schema/collections.ts'
 import { resolveSiteUrl } from '../../site/origin.ts'
-import { writeBuildHandoff } from '../prerender/build-handoff.ts'
 import { RENDER_THREAD } from '../prerender/render-pages.ts'
 import { routeTableOf } from '../content/route-table.ts'
 import { DEFAULT_CACHE_DIR } from '../outputs/social-card/card-cache.ts'
@@ -17,8 +15,8 @@ import {
 /**
  * The build's own files, beside Vite's. Each route's social card is drawn (or taken from the
  * cache) from the moment the content's data is checked, beside the bundling and the MDX bodies'
- * check and compile; at the server build's end, what the page render needs is handed over
- * (./build-handoff.ts). The pages, the search index, the feed, the sitemap and the hosting files
+ * check and compile. The page render loads the content again from the loader's caches, which
+ * this build has filled (../prerender/built-content.ts). The pages, the search index, the feed, the sitemap and the hosting files
  * are written by build/prerender/prerender.ts, in a process of its own, once this one has ended
  * (./build-artifacts.ts). Once the build has succeeded, results its caches kept that no build has
  * used for a while are deleted (pruneCaches).
@@ -26,7 +24,6 @@ import {
 export function buildArtifacts(): Plugin {
   let distDir = path.resolve('dist')
   let root = process.cwd()
-  let supabaseUrl: string | undefined
   let socialCardCache = path.resolve(DEFAULT_CACHE_DIR)
   let content: ContentApi | undefined
   let cards: Promise<SocialCardReport | undefined> | undefined
@@ -58,8 +55,6 @@ export function buildArtifacts(): Plugin {
       distDir = path.dirname(path.resolve(config.root, config.build.outDir))
       socialCardCache = path.resolve(config.root, DEFAULT_CACHE_DIR)
       root = config.root
-      // The same value the browser code gets as import.meta.env (environment or .env files).
-      supabaseUrl = (config.env.VITE_SUPABASE_URL as string | undefined) || undefined
       // The content the pages were rendered from, loaded once for the whole build.
       content = config.plugins.find((plugin) => plugin.name === CONTENT_PLUGIN)?.api as
         ContentApi | undefined
@@ -102,14 +97,8 @@ export function buildArtifacts(): Plugin {
         this.environment.logger.info(
           `social cards: ${socialCards.drawn} drawn, ${socialCards.reused} reused from cache (${(socialCards.ms / 1000).toFixed(2)} s${perCard})`,
         )
-        const { entries } = await content!.load()
-        await writeBuildHandoff(distDir, {
-          // Vite sets it for the build when the environment does not.
-          nodeEnv: process.env.NODE_ENV ?? 'production',
-          entries,
-          supabaseUrl,
-          images: { variants: await content!.images(), cacheDir: imageCacheDir(root) },
-        })
+        // The pictures' variants, in the cache the page render finds them in.
+        await content!.images()
         // The build has used (and so marked) every cached result it needs, the pictures the
         // page render copies among them. A cache that cannot be pruned costs disk space, not
         // the build: a warning.

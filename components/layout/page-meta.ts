@@ -26,23 +26,34 @@ export interface PageMeta {
   article?: ArticleFacts
 }
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace -- Vike's typing convention
-  namespace Vike {
-    interface PageContext {
-      data?: { meta: PageMeta }
-    }
-  }
+/**
+ * What every page's +data hook returns: the head's `meta`, and whatever else its page shows.
+ * The one typed path to a page's data: the page takes it as `PageProps<Data>` (`Data` being its
+ * hook's return type, which must carry `meta`), and the frame (Head, Layout) reads `meta` through
+ * `pageMetaOf`. No global type: Vike's `pageContext.data` stays `unknown` until checked here.
+ */
+export interface PageData {
+  meta: PageMeta
+}
+
+/** A page component's props: the renderer hands it its hook's data (renderer/+onRenderHtml.tsx). */
+export interface PageProps<Data extends PageData> {
+  data: Data
+}
+
+/** Whether Vike's page data is a page's (the error page Vike renders itself has none). */
+function isPageData(data: unknown): data is PageData {
+  return typeof data === 'object' && data !== null && 'meta' in data
 }
 
 /** The page's meta from its data hook; the error page has none when Vike renders it itself. */
 export function pageMetaOf(pageContext: PageContextServer, site: EntryData<'site'>): PageMeta {
-  return (
-    pageContext.data?.meta ?? {
-      title: site.notFound.title,
-      description: site.notFound.description,
-      path: pageContext.urlPathname,
-      noindex: true,
-    }
-  )
+  return isPageData(pageContext.data)
+    ? pageContext.data.meta
+    : {
+        title: site.notFound.title,
+        description: site.notFound.description,
+        path: pageContext.urlPathname,
+        noindex: true,
+      }
 }

@@ -1,8 +1,9 @@
 import type { PageContextServer } from 'vike/types'
-import { getEntry } from '../../site/content.ts'
+import { getEntry, getSite, listRoutes } from '../../site/content.ts'
 import { neighbours, relatedArticles } from '../../components/articles/article-facts.ts'
 import { articleSummaries } from '../../components/articles/article-summaries.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'
+import { breadcrumbTrail } from '../../components/layout/structured-data.ts'
 import { routeFor } from '../routing.ts'
 
 export function data(pageContext: PageContextServer) {
@@ -25,6 +26,10 @@ export function data(pageContext: PageContextServer) {
   return {
     meta,
     article,
+    breadcrumbs: breadcrumbTrail(route.path, listRoutes(), getSite().ui.home, article.title) ?? [],
+    // The compiled MDX body, a component: the page renders only on the server (clientRouting
+    // is off and Page is server-only), so the data is never serialized.
+    Content: entry.Content,
     file: entry.file,
     headings: entry.headings ?? [],
     ...neighbours(summaries, entry.id),

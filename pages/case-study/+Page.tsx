@@ -1,17 +1,15 @@
 import { CaseStudyLayout } from '../../components/case-studies/CaseStudyLayout.tsx'
-import { getEntry } from '../../site/content.ts'
+import type { PageProps } from '../../components/layout/page-meta.ts'
 import type { Data } from './+data.ts'
 
-export default function Page({ data }: { data: Data }) {
-  // The MDX body is a component, so it is picked here rather than passed through the data hook.
-  const { Content } = getEntry('case-studies', data.id)
+export default function Page({ data }: PageProps<Data>) {
   return (
     <CaseStudyLayout
       study={data.study}
       file={data.file}
       breadcrumbs={data.meta.breadcrumbs ?? []}
       all={data.all}
-      Content={Content}
+      Content={data.Content}
     />
   )
 }

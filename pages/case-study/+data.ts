@@ -14,7 +14,14 @@ export function data(pageContext: PageContextServer) {
     path: route.path,
     breadcrumbs: breadcrumbTrail(route.path, listRoutes(), site.ui.home, study.data.segment),
   }
-  return { meta, id: study.id, file: study.file, study: study.data, all: site.caseStudies.all }
+  // Content, the compiled MDX body, is a component: the data is never serialized (server-only page).
+  return {
+    meta,
+    file: study.file,
+    study: study.data,
+    all: site.caseStudies.all,
+    Content: study.Content,
+  }
 }
 
 export type Data = ReturnType<typeof data>

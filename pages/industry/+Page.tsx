@@ -1,9 +1,10 @@
 import { Faq } from '../../components/sections/Faq.tsx'
 import { Hero } from '../../components/sections/Hero.tsx'
 import { RoleGrid } from '../../components/sections/RoleGrid.tsx'
+import type { PageProps } from '../../components/layout/page-meta.ts'
 import type { Data } from './+data.ts'
 
-export default function Page({ data: { industry, faq, illustration } }: { data: Data }) {
+export default function Page({ data: { industry, faq, illustration } }: PageProps<Data>) {
   const booking = (label: string) => ({
     label,
     opens: 'booking' as const,

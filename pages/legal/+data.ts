@@ -15,7 +15,8 @@ export function data(pageContext: PageContextServer) {
       { label: entry.data.title, path: route.path },
     ],
   }
-  return { meta, id: entry.id, lastUpdated: entry.data.lastUpdated }
+  // Content, the compiled MDX body, is a component: the data is never serialized (server-only page).
+  return { meta, lastUpdated: entry.data.lastUpdated, Content: entry.Content }
 }
 
 export type Data = ReturnType<typeof data>

@@ -2,9 +2,10 @@ import { ArticleList } from '../../components/articles/ArticleList.tsx'
 import { Pagination } from '../../components/articles/Pagination.tsx'
 import { breadcrumbTrail } from '../../components/layout/structured-data.ts'
 import { getSite, listRoutes, pagedPath, pathOf } from '../../site/content.ts'
+import type { PageProps } from '../../components/layout/page-meta.ts'
 import type { Data } from './+data.ts'
 
-export default function Page({ data }: { data: Data }) {
+export default function Page({ data }: PageProps<Data>) {
   const breadcrumbs =
     breadcrumbTrail(data.meta.path, listRoutes(), getSite().ui.home, data.meta.title) ?? []
   return (

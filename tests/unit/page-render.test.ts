@@ -1,14 +1,14 @@
-// The second half of the build (build/prerender/prerender.ts): what `vike build` hands over keeps what the
-// render needs, each page lands where static hosts look for it, and a page that cannot be
+// The second half of the build (build/prerender/prerender.ts): the content it loads is what `vike
+// build` loaded, each page lands where static hosts look for it, and a page that cannot be
 // rendered fails the build, naming the page.
 import { execFile } from 'node:child_process'
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../../build/content/load.ts'
 import { collections } from '../../content/schema/collections.ts'
-import { readBuildHandoff, writeBuildHandoff } from '../../build/prerender/build-handoff.ts'
+import { loadBuiltContent } from '../../build/prerender/built-content.ts'
 import { NOT_FOUND_PATH, pageFile, startRenderThreads } from '../../build/prerender/render-pages.ts'
 import { routeTableOf } from '../../build/content/route-table.ts'
 import { scratchDir } from './scratch-dir.ts'
@@ -17,40 +17,18 @@ import { copySite, siteRoot } from './site-copy.ts'
 const run = promisify(execFile)
 const scratch = scratchDir('page-render-')
 
-describe('the hand-off from `vike build`', () => {
-  it('gives the render the same routes, site and pictures', async () => {
+describe('the content the render takes from the loader', () => {
+  it('is what `vike build` loaded: the same routes, site and pictures', async () => {
     const { entries, errors } = await loadContent(siteRoot, collections, { cache: true })
     expect(errors).toEqual([])
-    const variants = new Map([
-      [
-        'content/articles/images/x.png',
-        { width: 10, height: 5, srcset: { avif: 'a', webp: 'w' }, src: '/images/x.webp' },
-      ],
-    ])
-    await mkdir(path.join(scratch(), 'server'), { recursive: true })
-    await writeBuildHandoff(scratch(), {
-      nodeEnv: 'production',
-      entries,
-      supabaseUrl: 'https://example.supabase.co',
-      images: { variants, cacheDir: '/cache' },
-    })
-    const handoff = await readBuildHandoff(scratch())
-    expect(routeTableOf(handoff.entries)).toEqual(routeTableOf(entries))
-    expect(handoff.entries.get('site')).toEqual(
-      entries.get('site')!.map(({ id, data }) => ({ id, data })),
-    )
-    expect(handoff.nodeEnv).toBe('production')
-    expect(handoff.supabaseUrl).toBe('https://example.supabase.co')
-    expect(handoff.images).toEqual({ variants, cacheDir: '/cache' })
-    // Bodies are in the server bundle already: they do not travel twice.
-    const file = await readFile(path.join(scratch(), 'server/build-handoff.json'), 'utf8')
-    expect(file).not.toContain('"body"')
+    const content = await loadBuiltContent(siteRoot)
+    expect(routeTableOf(content.entries)).toEqual(routeTableOf(entries))
+    expect(content.entries.get('site')).toEqual(entries.get('site'))
+    const pictures = new Set([...entries.values()].flat().flatMap((entry) => entry.images))
+    expect(new Set(content.images.variants.keys())).toEqual(pictures)
   })
 
   it('says to run `vike build` first when there is nothing to render', async () => {
-    await expect(readBuildHandoff(path.join(scratch(), 'nothing'))).rejects.toThrow(
-      'nothing/server/build-handoff.json is missing: run `vike build` before rendering the pages.',
-    )
     const threads = startRenderThreads(path.join(scratch(), 'nothing'))
     try {
       await expect(threads.render(['/'], () => {})).rejects.toThrow(
