@@ -38,6 +38,8 @@ it('40 requests from 40 addresses: 40 stored and answered, 30 mailed, 10 held, s
   expect(answers.every((answer) => answer.status === 200 && answer.body.ok === true)).toBe(true)
   // Held rows are not released within the hour, whatever runs in the background.
   await expect.poll(() => fn!.mails.length).toBe(30)
+  // A row says 'sent' once its mail call has returned, a moment after the mail is recorded.
+  await expect.poll(async () => count(await storedRequests(fn!.dataDir), 'sent')).toBe(30)
   let rows = await storedRequests(fn.dataDir)
   expect(rows).toHaveLength(40)
   expect(count(rows, 'sent')).toBe(30)
