@@ -13,12 +13,10 @@ import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-
 import type { HandlerConfig } from '../../supabase/functions/send-contact-email/config.ts'
 import type { StoredContactRequest } from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
-import type {
-  MailTransport,
-  OutgoingMail,
-} from '../../supabase/functions/send-contact-email/mail-transport.ts'
+import type { OutgoingMail } from '../../supabase/functions/send-contact-email/mail-transport.ts'
 import { createFunctionsMiddleware } from '../../server/functions.ts'
 import { openLeadsAccess } from '../../server/leads-access.ts'
+import { recordingMail } from '../unit/backend/helpers.ts'
 
 export const ORIGIN = 'http://localhost:3000'
 
@@ -29,19 +27,6 @@ export interface FunctionServer {
   mails: OutgoingMail[]
   clock: { set(at: string): void }
   close(): Promise<void>
-}
-
-export function recordingMail(): MailTransport & { sent: OutgoingMail[] } {
-  const sent: OutgoingMail[] = []
-  return {
-    name: 'recording',
-    delivers: true,
-    sent,
-    send(mail) {
-      sent.push(mail)
-      return Promise.resolve()
-    },
-  }
 }
 
 function listen(server: Server): Promise<number> {
