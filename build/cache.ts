@@ -31,6 +31,7 @@ export const CACHES = {
   checkedBodies: 'content-bodies',
   socialCards: 'social-cards',
   images: 'content-images',
+  contentLoads: 'content-loads',
 } as const
 
 /** The folder of one of CACHES in the project at `root`. */

@@ -1,13 +1,14 @@
 // What the page render (./prerender.ts) needs besides the server build: the content the bundle
 // was built from and the picture variants the pages show. Taken where `vike build` took them, not
-// from a copy it wrote: the content loader (../content/load.ts), whose caches the bundle's build
-// has just filled (each MDX body's check is read back, each picture's variants found on disk,
-// nothing compiled or encoded again). The Supabase address comes from the bundle itself
+// from a copy it wrote: the content loader (../content/load-snapshot.ts), whose cache the bundle's
+// build has just filled (the load itself is read back, each picture's variants found on disk,
+// nothing checked, compiled or encoded again). The Supabase address comes from the bundle itself
 // (BuiltWith, ./render-pages.ts).
 import { collections } from '../../content/schema/collections.ts'
 import { draftModeFor } from '../../site/drafts.ts'
 import { buildImages, imageCacheDir, type ResponsiveImage } from '../content/images.ts'
-import { loadContent, type DataEntry } from '../content/load.ts'
+import type { DataEntry } from '../content/load.ts'
+import { loadContentOnce } from '../content/load-snapshot.ts'
 import { formatReport } from '../content/report.ts'
 
 export interface BuiltContent {
@@ -18,10 +19,7 @@ export interface BuiltContent {
 
 /** The content of the build, as `vike build` loaded it from `root`. */
 export async function loadBuiltContent(root: string): Promise<BuiltContent> {
-  const result = await loadContent(root, collections, {
-    drafts: draftModeFor('build'),
-    cache: true,
-  })
+  const result = await loadContentOnce(root, collections, { drafts: draftModeFor('build') })
   // `vike build` stops on the same problems; this is for a render run on content edited since.
   if (result.errors.length) throw new Error(`content has problems:\n${formatReport(result.errors)}`)
   const pictures = [...result.entries.values()].flat().flatMap((entry) => entry.images)

@@ -16,6 +16,7 @@ import {
   type LoadedEntry,
   type LoadResult,
 } from '../content/load.ts'
+import { loadContentOnce } from '../content/load-snapshot.ts'
 import { createMdxCompiler, type MdxCompiler, type MdxOptions } from '../content/mdx-compiler.ts'
 import {
   ContentCheckError,
@@ -61,7 +62,8 @@ export function contentCollections(
     const data = new Promise<ReadonlyMap<string, DataEntry[]> | undefined>((resolve) => {
       dataChecked = resolve
     })
-    const result = loadContent(root, collections, {
+    // A build keeps its load for the prerender that follows (../content/load-snapshot.ts).
+    const result = (server ? loadContent : loadContentOnce)(root, collections, {
       drafts,
       cache: true,
       compiler,
