@@ -7,13 +7,9 @@ import NavMenu from '../nav/NavMenu.island.tsx'
 import { SearchButton } from '../search/SearchButton.tsx'
 import type { SearchCopy } from '../search/search-button.ts'
 import { Container } from '../ui/Container.tsx'
+import { currentAmong, headerCurrent, navigationHrefs } from './header-current.ts'
 import { Logo } from './Logo.tsx'
 import { ThemeChoice } from './ThemeChoice.tsx'
-
-/** Where the header's menus and links lead, in order. */
-function navigationHrefs({ navigation: { menus, links } }: EntryData<'site'>): string[] {
-  return [...menus.flatMap((menu) => menu.items), ...links].map((item) => item.href)
-}
 
 /**
  * The site's header. Its contents follow from the site and from which of its links, if any, is
@@ -22,8 +18,7 @@ function navigationHrefs({ navigation: { menus, links } }: EntryData<'site'>): s
  * Its islands' ids come from a root of its own ("h" prefix), apart from the page's.
  */
 export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: string }) {
-  // The addresses the header marks as the current page: its links, and the home page (the logo).
-  const current = path === '/' || navigationHrefs(site).includes(path) ? path : undefined
+  const current = headerCurrent(site.navigation, path)
   const html = renderedOnce(`header\n${current ?? ''}`, () =>
     renderToStaticMarkup(<HeaderBar site={site} current={current} />, { identifierPrefix: 'h' }),
   )
@@ -40,8 +35,7 @@ function HeaderBar({ site, current }: { site: EntryData<'site'>; current: string
   const { menus, links } = site.navigation
   const { open, ...searchWords } = site.search
   const searchCopy: SearchCopy = { ...searchWords, close: site.ui.close }
-  const linked = (hrefs: string[]) =>
-    current !== undefined && hrefs.includes(current) ? current : undefined
+  const linked = (hrefs: string[]) => currentAmong(hrefs, current)
   // The search button and theme control at the foot of the small-screen menu: static HTML
   // handed to the menu island, so they add nothing to the JavaScript it loads.
   const menuTools = renderToStaticMarkup(
@@ -97,7 +91,7 @@ function HeaderBar({ site, current }: { site: EntryData<'site'>; current: string
           label: site.ui.menu,
           menus,
           links,
-          currentPath: linked(navigationHrefs(site)),
+          currentPath: linked(navigationHrefs(site.navigation)),
           toolsHtml: menuTools,
         }}
       />
