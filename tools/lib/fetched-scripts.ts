@@ -1,12 +1,19 @@
 // What a browser really fetches before any interaction: each built page opened in Chromium at a
-// phone's and a desktop's viewport, left alone until the network is quiet and 3 s more, and every
-// script it requested written down. A static reading of the HTML misses what the viewport
+// phone's and a desktop's viewport, left alone until everything that starts without a visitor
+// has started (startedUnprompted) and the network is quiet, and every script it requested
+// written down. A static reading of the HTML misses what the viewport
 // decides (an island that hydrates when visible is fetched at once when it is on screen), so
 // the budget is checked against this.
-import { chromium, type Browser } from '@playwright/test'
+import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import { serveBuild } from './serve-build.ts'
+import {
+  HYDRATED_ATTRIBUTE,
+  PAGE_CONTROL_ATTRIBUTE,
+  PAGE_SCRIPT_ATTRIBUTE,
+} from '../../renderer/island-attributes.ts'
+import { STARTS_UNPROMPTED } from '../../renderer/island-name.ts'
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
@@ -14,8 +21,12 @@ export const VIEWPORTS = {
 } as const
 export type ViewportName = keyof typeof VIEWPORTS
 
-/** How long a page is left alone once its network is quiet. */
-export const IDLE_AFTER_LOAD_MS = 3000
+/**
+ * How long a page may take, once loaded, to start everything that starts without a visitor: an
+ * island that waits for the browser to be idle starts within 2 s (renderer/schedule-hydration.ts),
+ * and a busy one-core machine may take a few times that.
+ */
+export const UNPROMPTED_START_LIMIT_MS = 15_000
 const PAGES_AT_ONCE = 6
 
 export interface FetchedScripts {
@@ -39,11 +50,64 @@ async function visit(browser: Browser, base: string, page: string, viewport: Vie
     const response = await tab.goto(base + page, { waitUntil: 'load' })
     if (!response?.ok() && response?.status() !== 404)
       throw new Error(`${page} answered ${response?.status()}`)
+    await waitForUnpromptedStarts(tab, page)
     await tab.waitForLoadState('networkidle')
-    await tab.waitForTimeout(IDLE_AFTER_LOAD_MS)
     return { page, viewport, files: [...new Set(files)] }
   } finally {
     await context.close()
+  }
+}
+
+const ATTRIBUTES = {
+  hydrated: HYDRATED_ATTRIBUTE,
+  pageControl: PAGE_CONTROL_ATTRIBUTE,
+  pageScript: PAGE_SCRIPT_ATTRIBUTE,
+  unprompted: [...STARTS_UNPROMPTED] as string[],
+}
+
+/**
+ * In the page: what has not started yet of what starts without a visitor. The page script,
+ * which the inline loader adds once the page has painted (fetched, and its page controls set
+ * up), every island that starts on load or when the browser is idle, and every island that
+ * starts when scrolled near and is within 200 px of the screen, as its IntersectionObserver
+ * sees it (renderer/schedule-hydration.ts). Empty once all of it has.
+ */
+function notStartedYet(attributes: typeof ATTRIBUTES): string[] {
+  const waiting: string[] = []
+  const loader = document.querySelector(`[${attributes.pageScript}]`)
+  const script = loader && new URL(loader.getAttribute(attributes.pageScript)!, location.href).href
+  if (script && !performance.getEntriesByName(script).length) waiting.push('the page script')
+  for (const control of document.querySelectorAll(`[${attributes.pageControl}]`))
+    if (!control.hasAttribute(attributes.hydrated)) waiting.push(`page control ${control.id}`)
+  for (const island of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    if (island.hasAttribute(attributes.hydrated)) continue
+    const when = island.dataset.hydrate ?? 'load'
+    // No named functions in here: tsx would wrap them in a helper the page does not have.
+    const startsNow =
+      attributes.unprompted.includes(when) ||
+      (when === 'visible' &&
+        [...(island.children.length ? island.children : [island])].some(
+          (element) =>
+            element.getClientRects().length > 0 &&
+            element.getBoundingClientRect().bottom >= -200 &&
+            element.getBoundingClientRect().top <= innerHeight + 200,
+        ))
+    if (startsNow) waiting.push(`island ${island.dataset.island} (${when})`)
+  }
+  return waiting
+}
+
+async function waitForUnpromptedStarts(tab: Page, page: string) {
+  const deadline = Date.now() + UNPROMPTED_START_LIMIT_MS
+  for (;;) {
+    const waiting = await tab.evaluate(notStartedYet, ATTRIBUTES)
+    if (!waiting.length) return
+    if (Date.now() > deadline)
+      throw new Error(
+        `${page}: not started ${UNPROMPTED_START_LIMIT_MS / 1000} s after load: ${waiting.join(', ')}`,
+      )
+    // The question costs a few milliseconds in the page; ask again after a frame or two.
+    await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
   }
 }
 
