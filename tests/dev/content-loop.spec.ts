@@ -1,0 +1,45 @@
+// The writer's loop in `npm run dev`: a content mistake shows on the pages that use the entry,
+// with file:line:col and the sentence, and goes away by itself once the file is fixed; every
+// other page keeps working meanwhile.
+import { expect, test } from './dev-site.ts'
+
+// faqs/ai-ml.yaml is shown by /industries/ai-ml only; /services shows other FAQ sets.
+const FAQ_FILE = 'faqs/ai-ml.yaml'
+const QUESTION = 'Who interviews our machine learning candidates?'
+const misspell = (text: string) => text.replace('- question:', '- questoin:')
+
+test('a broken FAQ file shows its problem on the open page, and fixing it brings the page back without a reload', async ({
+  page,
+  editContent,
+}) => {
+  await page.goto('/industries/ai-ml')
+  await expect(page.getByText(QUESTION)).toBeVisible()
+  // Lost if the page reloads.
+  await page.evaluate(() => Object.assign(window, { writerWasHere: true }))
+
+  await editContent(FAQ_FILE, misspell)
+  const problems = page.getByRole('list', { name: 'Content problems' })
+  await expect(problems).toContainText(`content/${FAQ_FILE}:3:5`)
+  await expect(problems).toContainText('unknown field "questoin"; did you mean "question"?')
+
+  await editContent(FAQ_FILE, (text) => text.replace('- questoin:', '- question:'))
+  await expect(page.getByText(QUESTION)).toBeVisible()
+  await expect(problems).toHaveCount(0)
+  expect(await page.evaluate(() => 'writerWasHere' in window)).toBe(true)
+})
+
+test('a broken FAQ file leaves every page that does not show it working', async ({
+  page,
+  editContent,
+}) => {
+  await editContent(FAQ_FILE, misspell)
+  // The page that shows the FAQ set has the problem (so the file is broken as the server sees it) ...
+  const broken = await page.goto('/industries/ai-ml')
+  expect(broken?.status()).toBe(500)
+  await expect(page.getByRole('list', { name: 'Content problems' })).toContainText(FAQ_FILE)
+  // ... and a page that does not renders as usual.
+  const unrelated = await page.goto('/services')
+  expect(unrelated?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Content problems' })).toHaveCount(0)
+})
