@@ -23,6 +23,7 @@ export type EditContent = (file: string, edit: (text: string) => string) => Prom
 
 // On a busy 2-core machine the dev server took 45 s to start and 20 s for its first page.
 const START_TIMEOUT = 180_000
+const STOP_GRACE = 10_000
 
 /**
  * Starts `vike dev` on a copy of the site, with `env` added to its environment; `stop` ends it and
@@ -80,10 +81,15 @@ async function waitForServer(baseURL: string, server: ChildProcess, output: () =
   throw new Error(`vike dev did not answer ${baseURL} within ${START_TIMEOUT} ms:\n${output()}`)
 }
 
+/** SIGTERM, then SIGKILL if the server has not exited after a grace period (a busy `vike dev`). */
 function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
-    child.once('exit', () => resolve())
+    const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE)
+    child.once('exit', () => {
+      clearTimeout(kill)
+      resolve()
+    })
     child.kill('SIGTERM')
   })
 }
@@ -101,7 +107,7 @@ export const test = base.extend<{ editContent: EditContent }, { devSite: DevSite
         await site.stop()
       }
     },
-    { scope: 'worker', timeout: START_TIMEOUT + 30_000 },
+    { scope: 'worker', timeout: START_TIMEOUT + STOP_GRACE + 30_000 },
   ],
   baseURL: async ({ devSite }, provide) => provide(devSite.baseURL),
   editContent: async ({ devSite }, provide) => {
