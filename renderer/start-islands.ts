@@ -37,14 +37,19 @@ function startIsland(element: HTMLElement, island: string, load: IslandLoader) {
     .catch((error: unknown) => console.error(`Island "${island}" failed to start`, error))
 }
 
-for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const { island = '', hydrate = 'load' } = element.dataset
-  const load = loaders[islandFile(island)]
-  if (!load) {
-    console.error(`No island named "${island}"`)
-    continue
+/** Starts the islands of the page; again, in the dev server, after it swapped the page's body. */
+export function startIslands() {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    const { island = '', hydrate = 'load' } = element.dataset
+    const load = loaders[islandFile(island)]
+    if (!load) {
+      console.error(`No island named "${island}"`)
+      continue
+    }
+    // An island pressed before this script ran starts now, whatever its strategy.
+    const when = hasHeldPress(element) ? 'load' : (hydrate as HydrateOn)
+    scheduleHydration(element, when, () => startIsland(element, island, load))
   }
-  // An island pressed before this script ran starts now, whatever its strategy.
-  const when = hasHeldPress(element) ? 'load' : (hydrate as HydrateOn)
-  scheduleHydration(element, when, () => startIsland(element, island, load))
 }
+
+startIslands()

@@ -1,6 +1,6 @@
 // `npm run schemas`: writes the JSON Schema of every content collection to content/.schemas/,
-// maps them to the content files in .vscode/settings.json (YAML extension), and refreshes the
-// field reference in CONTENT.md. Run it after changing content/schema/collections.ts; a test fails until
+// maps them to the content files in .vscode/settings.json (YAML extension), and writes the field
+// reference, docs/content-reference.md. Run it after changing content/schema/collections.ts; a test fails until
 // you do.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -27,5 +27,7 @@ for (const name of await readdir(path.join(root, SCHEMA_DIR))) {
   changed.push(`${file} (removed)`)
 }
 console.log(
-  changed.length ? `Updated:\n  ${changed.join('\n  ')}` : 'Schemas and CONTENT.md are up to date.',
+  changed.length
+    ? `Updated:\n  ${changed.join('\n  ')}`
+    : 'Schemas and the field reference are up to date.',
 )

@@ -1,12 +1,19 @@
 // The typed door to content for pages and the renderer (server only): entries arrive already
 // checked against content/schema/collections.ts, so a page can trust every field it reads.
 import type { ComponentType } from 'react'
-import { entries, images, omittedDrafts } from 'virtual:content'
+import { entries, images, omittedDrafts, problems } from 'virtual:content'
 import { listItemKey } from '../content/schema/collection.ts'
 import type { ResponsiveImage } from '../build/content/images.ts'
 import type { Heading } from '../build/content/mdx-body.ts'
 import type { CollectionName, EntryData } from '../content/schema/collections.ts'
-import { buildRouteTable, routePath, type RouteEntry, type RoutedCollection } from './routes.ts'
+import type { ContentError } from '../build/content/load.ts'
+import {
+  buildRouteTable,
+  isRoutedCollection,
+  routePath,
+  type RouteEntry,
+  type RoutedCollection,
+} from './routes.ts'
 
 /** What the MDX body of a document is rendered with: the writer components, by name. */
 export type MdxComponents = Record<string, ComponentType<never>>
@@ -47,10 +54,35 @@ function getOmittedDrafts<C extends CollectionName>(name: C): Omit<Entry<C>, 'Co
   return (omittedDrafts[name] ?? []) as Omit<Entry<C>, 'Content'>[]
 }
 
+/**
+ * Thrown in the dev server by a page that needs an entry set aside for a problem in its file:
+ * the error page shows the problems (pages/_error/), and every page that does not need the
+ * entry renders as usual.
+ */
+export class ContentProblemsError extends Error {
+  constructor(readonly problems: ContentError[]) {
+    super(`content problems in ${[...new Set(problems.map(({ file }) => file))].join(', ')}`)
+    this.name = 'ContentProblemsError'
+    // The dev server printed the problems when it loaded the content: a stack adds nothing.
+    this.stack = `${this.name}: ${this.message}`
+  }
+}
+
+/** The problems a page's error carries, if it is a content problem (see ContentProblemsError). */
+export function contentProblemsOf(error: unknown): ContentError[] | undefined {
+  // By name, not instanceof: the dev server may hand over an error from a replaced module.
+  const { name, problems } = (error ?? {}) as { name?: unknown; problems?: unknown }
+  return name === 'ContentProblemsError' && Array.isArray(problems)
+    ? (problems as ContentError[])
+    : undefined
+}
+
 export function getEntry<C extends CollectionName>(name: C, id: string): Entry<C> {
   const entry = getCollection(name).find((candidate) => candidate.id === id)
-  if (!entry) throw new Error(`content/${name}: no entry "${id}"`)
-  return entry
+  if (entry) return entry
+  const broken = problems.find((problem) => problem.collection === name && problem.id === id)
+  if (broken) throw new ContentProblemsError(broken.errors)
+  throw new Error(`content/${name}: no entry "${id}"`)
 }
 
 export function getSite(): EntryData<'site'> {
@@ -60,15 +92,30 @@ export function getSite(): EntryData<'site'> {
 export type { Action, Link, Section } from '../content/schema/collections.ts'
 export type { RouteEntry, RoutedCollection, RoutedList } from './routes.ts'
 export { ARTICLES_PER_PAGE, listPagePath, pagedPath, pagedTitle, routedLists } from './routes.ts'
-export type { Heading, ResponsiveImage }
+export type { ContentError, Heading, ResponsiveImage }
 
 // The entries never change while this module lives (the dev server reloads it with them), and
 // every page's head asks for the table: it is built once.
 let routes: RouteEntry[] | undefined
 
-/** Every route of the built site (in the dev server, drafts' routes too). */
+/**
+ * Every route of the built site (in the dev server, drafts' routes too, and the routes of entries
+ * set aside for a problem, so their page shows it rather than "not found").
+ */
 export function listRoutes(): RouteEntry[] {
-  return (routes ??= buildRouteTable(getCollection))
+  return (routes ??= [...buildRouteTable(getCollection), ...brokenEntryRoutes()])
+}
+
+function brokenEntryRoutes(): RouteEntry[] {
+  return problems.flatMap(({ collection, id, data }) => {
+    if (!isRoutedCollection(collection)) return []
+    try {
+      const path = routePath(collection, { id, data } as never)
+      return [{ path, collection, id, title: id, card: { subtitle: '' } }]
+    } catch {
+      return [] // too broken to have an address (a page without `path`): no page shows it
+    }
+  })
 }
 
 /** The address of an entry of a routed collection, e.g. an industry's page. */

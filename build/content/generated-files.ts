@@ -4,10 +4,9 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { format, resolveConfig } from 'prettier'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
-import { renderReference, replaceReference } from './content-reference.ts'
+import { REFERENCE_FILE, renderReference } from './content-reference.ts'
 import { collectionGlobs, collectionJsonSchema, schemaFile } from './json-schemas.ts'
 
-const GUIDE_FILE = 'CONTENT.md'
 const SETTINGS_FILE = '.vscode/settings.json'
 const EXTENSIONS_FILE = '.vscode/extensions.json'
 /** The VS Code extension that reads `yaml.schemas`: YAML by Red Hat. */
@@ -48,14 +47,13 @@ export async function generatedFiles(
     ),
   )
 
-  const guide = await readFile(path.join(root, GUIDE_FILE), 'utf8')
-  files.set(GUIDE_FILE, replaceReference(guide, renderReference(collections)))
-
-  // Formatted as `npm run format` would, so the generated files pass `npm run lint` unchanged.
+  // Formatted as `npm run format` would, so the generated files pass `npm run lint` unchanged;
+  // the reference is left out of formatting (.prettierignore, ./content-reference.ts).
   for (const [file, text] of files) {
     const options = (await resolveConfig(path.join(root, file))) ?? {}
     files.set(file, await format(text, { ...options, filepath: path.join(root, file) }))
   }
+  files.set(REFERENCE_FILE, renderReference(collections))
   return files
 }
 

@@ -15,7 +15,7 @@ import type { MdxCompiler } from './mdx-compiler.ts'
 import { analyseBody, analyseTree, type BodyAnalysis, type BodyFacts } from './mdx-body.ts'
 import { cacheDir, fileCache, hashOf, toolchainKey } from '../cache.ts'
 import { DRAFT_FIELD, isDraftData, type DraftMode } from '../../site/drafts.ts'
-import { closest, writerMessage } from './messages.ts'
+import { brokenLinkMessage, closest, MISSING_MESSAGE, writerMessage } from './messages.ts'
 import { PLACEHOLDER_MESSAGE } from './placeholders.ts'
 import {
   DATA_EXTENSIONS,
@@ -52,6 +52,11 @@ export interface LoadResult {
   /** Checked drafts left out of this build (always empty when drafts are included). */
   omittedDrafts: Map<string, LoadedEntry[]>
   errors: ContentError[]
+  /**
+   * The entries left out of `entries` for a problem in their file (with `errors` naming it), and
+   * their data as far as it could be read: the dev server keeps serving every other page.
+   */
+  brokenEntries: BrokenEntry[]
   /** Every file that was read, so a dev server can watch them. */
   files: string[]
 }
@@ -93,6 +98,9 @@ export interface LoadOptions {
    */
   onDataChecked?: (entries: ReadonlyMap<string, DataEntry[]> | undefined) => void
 }
+
+/** An entry with a problem: `data` is undefined when the file could not be read as YAML. */
+export type BrokenEntry = Pick<LoadedEntry, 'id' | 'collection' | 'file' | 'data'>
 
 /** An entry as its data alone shows it, before its body is checked. */
 export type DataEntry = Pick<LoadedEntry, 'id' | 'collection' | 'file' | 'data'>
@@ -199,6 +207,7 @@ export async function loadContent(
   // Many read at once: read one after another, a thousand articles took 1.3 s, most of it spent
   // waiting for each read in turn while the client build kept this thread busy. A few dozen, not
   // all: each open file takes a descriptor, and some systems allow a process 256.
+  const brokenEntries: BrokenEntry[] = []
   const reads = pLimit(32)
   const texts = await Promise.all(
     candidates.map(({ absolute }) => reads(() => readFile(absolute, 'utf8'))),
@@ -208,7 +217,10 @@ export async function loadContent(
     const source = readSource(candidate.file, text)
     for (const { position, message } of source.syntaxErrors)
       errors.push({ file: candidate.file, ...atPosition(position), field: '(file)', message })
-    if (source.syntaxErrors.length) continue
+    if (source.syntaxErrors.length) {
+      brokenEntries.push({ ...entryOf(candidate), data: undefined })
+      continue
+    }
     const omitted = drafts === 'omit' && isDraftData(source.data)
     sources.push({ candidate, source, text, omitted })
     const items = (source.data as { items?: unknown } | undefined)?.items
@@ -273,7 +285,7 @@ export async function loadContent(
         : analyse(source.body, source.bodyLine ?? 1, candidate.absolute, text),
     ),
   )
-  const linkChecks: { file: string; links: BodyFacts['links'] }[] = []
+  const linkChecks: { file: string; collection: string; links: CheckedLink[] }[] = []
   const unfinished: { collection: string; id: string; data: unknown }[] = []
   for (const [index, { candidate, source, omitted }] of sources.entries()) {
     const definition = collections[candidate.collection]!
@@ -336,8 +348,18 @@ export async function loadContent(
       }
     }
     // Links are checked once every route is known, whether or not the rest of the file is right.
-    if (body?.facts.links.length) linkChecks.push({ file: candidate.file, links: body.facts.links })
+    const links: CheckedLink[] = [
+      ...(body?.facts.links ?? []).map((link) => ({ ...link, field: '(body)' })),
+      ...siteLinkFields(source.data).map(({ fieldPath, url }) => ({
+        url,
+        field: formatPath(fieldPath),
+        position: atPosition(source.locate(fieldPath)),
+      })),
+    ]
+    if (links.length)
+      linkChecks.push({ file: candidate.file, collection: candidate.collection, links })
     if (!result.success || bodyError || source.placeholders.length) {
+      brokenEntries.push({ ...entryOf(candidate), data: source.data })
       // Its page still counts as a link target: one mistake is reported once, at its file, not
       // again at every link to the page it would make.
       if (!omitted)
@@ -355,7 +377,7 @@ export async function loadContent(
     })
   }
 
-  // 5. Links in bodies must open a page of this build (or a file it serves).
+  // 5. Links in bodies and `href` fields must open a page of this build (or a file it serves).
   if (linkChecks.length) {
     const routes = new Set(
       buildRouteTable((name) => (entries.get(name) ?? []) as never).map((route) => route.path),
@@ -367,15 +389,22 @@ export async function loadContent(
         } catch {
           // Too broken to have an address (say, a page without `path`): its own errors say so.
         }
-    for (const { file, links } of linkChecks)
-      for (const { url, position } of links) {
+    // The navigation and footer (site.yaml) drop their links to drafts this build leaves out.
+    const withDrafts = new Set(
+      buildRouteTable(
+        (name) => [...(entries.get(name) ?? []), ...(omittedDrafts.get(name) ?? [])] as never,
+      ).map((route) => route.path),
+    )
+    for (const { file, collection, links } of linkChecks)
+      for (const { url, position, field } of links) {
         const target = url.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') || '/'
         if (routes.has(target) || (await isServedFile(root, target))) continue
+        if (collections[collection]?.singleton && withDrafts.has(target)) continue
         errors.push({
           file,
           ...atPosition(position),
-          field: '(body)',
-          message: `link to ${target}, which is not a page of this site`,
+          field,
+          message: brokenLinkMessage(target, routes),
         })
       }
   }
@@ -385,6 +414,7 @@ export async function loadContent(
     entries,
     omittedDrafts,
     errors,
+    brokenEntries,
     files: [
       ...candidates.map((candidate) => candidate.absolute),
       ...assetFiles.map((file) => path.join(root, file)),
@@ -430,6 +460,8 @@ async function bodyAnalyser(
   }
 }
 
+const entryOf = ({ collection, id, file }: Candidate) => ({ collection, id, file })
+
 function atPosition(position: { line: number; column: number }) {
   return { line: position.line, column: position.column }
 }
@@ -471,6 +503,10 @@ function explain(
       explain({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, schema),
     )
   }
+  // A field's own message ("must be a date written YYYY-MM-DD") wins over the writer's error map,
+  // and says nothing of a field that is not there at all.
+  if (issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined)
+    return [{ fieldPath: issue.path, message: MISSING_MESSAGE }]
   return [{ fieldPath: issue.path, message: issue.message }]
 }
 
@@ -536,6 +572,26 @@ function imageFields(
   if (typeof record.src === 'string' && typeof record.alt === 'string')
     return [{ fieldPath: [...fieldPath, 'src'], src: record.src }]
   return Object.entries(record).flatMap(([key, value]) => imageFields(value, [...fieldPath, key]))
+}
+
+/** A link a file makes: in its MDX body, or an `href` field of its data. */
+type CheckedLink = BodyFacts['links'][number] & { field: string }
+
+/** Every `href: /…` of a file's data: a link inside the site, checked like a body's links. */
+function siteLinkFields(
+  data: unknown,
+  fieldPath: FieldPath = [],
+): { fieldPath: FieldPath; url: string }[] {
+  if (Array.isArray(data))
+    return data.flatMap((item, index) => siteLinkFields(item, [...fieldPath, index]))
+  if (typeof data !== 'object' || data === null) return []
+  return Object.entries(data as Record<string, unknown>).flatMap(([key, value]) =>
+    key === 'href' && typeof value === 'string'
+      ? value.startsWith('/') && !value.startsWith('//')
+        ? [{ fieldPath: [...fieldPath, key], url: value }]
+        : []
+      : siteLinkFields(value, [...fieldPath, key]),
+  )
 }
 
 /** Files the build serves besides pages: public/ and what the build writes itself. */

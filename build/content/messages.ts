@@ -4,10 +4,19 @@ import type { z } from 'zod'
 
 type Issue = z.core.$ZodRawIssue
 
+/** A required field the file leaves out: said as such, whatever the field's own rule says. */
+export const MISSING_MESSAGE = 'is required but missing'
+
+/** A link inside the site to an address no page has, with the nearest one that does. */
+export function brokenLinkMessage(target: string, routes: Iterable<string>): string {
+  const suggestion = closest(target, [...routes])
+  return `link to ${target}, which is not a page of this site${suggestion ? `; did you mean ${suggestion}?` : ''}`
+}
+
 export function writerMessage(issue: Issue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return 'is required but missing'
+      if (issue.input === undefined) return MISSING_MESSAGE
       return `must be ${article(issue.expected)}, but is ${describeValue(issue.input)}`
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'must not be empty'

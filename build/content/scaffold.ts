@@ -86,7 +86,7 @@ function scaffoldText(
   annotate(doc.contents as Node, schema)
   doc.commentBefore = [
     ` New ${collection} entry. Replace every "${PLACEHOLDER_MARKER} …" with the real text; npm run check:content`,
-    ' lists the ones left. Field help: CONTENT.md, or hover a field in VS Code.',
+    ' lists the ones left. Field help: docs/content-reference.md, or hover a field in VS Code.',
   ].join('\n')
   const draftPair = (doc.contents as { items: { key: Node }[] }).items[0]!
   draftPair.key.commentBefore =

@@ -2,6 +2,7 @@
 // locator that turns a field path back into the line and column a writer would edit.
 import matter from 'gray-matter'
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml'
+import { explainYamlError } from './yaml-messages.ts'
 import { bodyPlaceholders, PLACEHOLDER_MARKER, type Placeholder } from './placeholders.ts'
 import type { FieldPath, Position } from './position.ts'
 
@@ -55,10 +56,12 @@ function readYaml(file: string, text: string, lineOffset: number): SourceFile {
     const { line, col } = lineCounter.linePos(offset)
     return { line: line + lineOffset, column: col }
   }
-  const syntaxErrors = doc.errors.map((error) => ({
-    position: toPosition(error.pos[0]),
-    message: describeYamlError(error.code, error.message),
-  }))
+  // The first mistake only: the parser reads what follows it as something else (an unclosed
+  // quote swallows the next lines), so its later errors are mostly echoes of the first.
+  const syntaxErrors = doc.errors.slice(0, 1).map((error) => {
+    const { offset, message } = explainYamlError(error.code, error.message, error.pos[0], text)
+    return { position: toPosition(offset), message }
+  })
 
   const locate = (path: FieldPath): Position => {
     let node: unknown = doc.contents
@@ -126,10 +129,4 @@ function keyOf(key: unknown): string | undefined {
 
 function nodeStart(node: Node | null | undefined): number | undefined {
   return node && 'range' in node && node.range ? node.range[0] : undefined
-}
-
-function describeYamlError(code: string, message: string): string {
-  if (code === 'DUPLICATE_KEY') return 'this key appears twice in the same block; keep one'
-  // yaml's own messages are precise; keep the first sentence, drop its code excerpt.
-  return `YAML syntax: ${message.split('\n')[0]}`
 }

@@ -1,6 +1,8 @@
 // Serves the checked content to the app as `virtual:content`, MDX bodies compiled
-// (./mdx-compiler.ts). A content problem stops the build with the writer-facing report, and in
-// the dev server shows that report in the overlay.
+// (./mdx-compiler.ts). A content problem stops the build with the writer-facing report. The dev
+// server forgives instead: an entry with a problem is set aside with its problems (the pages that
+// use it show them, every other page works), and an edit re-renders the open page in place
+// (renderer/dev-content-refresh.ts) instead of reloading it.
 import { createReadStream, existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -11,6 +13,7 @@ import { draftModeFor, type DraftMode } from '../../site/drafts.ts'
 import { buildImages, imageCacheDir, IMAGES_URL, type ResponsiveImage } from '../content/images.ts'
 import {
   loadContent,
+  type BrokenEntry,
   type ContentError,
   type DataEntry,
   type LoadedEntry,
@@ -26,6 +29,10 @@ import {
 } from '../content/report.ts'
 
 export const CONTENT_PLUGIN = 'content-collections'
+/** The dev server's message to open pages that a content file changed (a Vite custom event). */
+export const CONTENT_CHANGED_EVENT = 'content:changed'
+/** The dev-only page script that answers it, added to every page's head in the dev server. */
+const REFRESH_SCRIPT = '/renderer/dev-content-refresh.ts'
 const VIRTUAL_ID = 'virtual:content'
 const RESOLVED_ID = '\0' + VIRTUAL_ID
 
@@ -117,17 +124,20 @@ export function contentCollections(
         res.setHeader('Content-Type', file.endsWith('.avif') ? 'image/avif' : 'image/webp')
         createReadStream(file).pipe(res)
       })
-      // While content has problems, every page answers with the report itself (the error page
-      // needs content too), and the Vite client reloads it as soon as the file is fixed.
+      // A problem in an entry every page shows (site.yaml) leaves no page to render, not even the
+      // error page: then every page answers with the report itself, until the file is fixed.
       let latest: Promise<LoadResult> | undefined
       devServer.middlewares.use((req, res, next) => {
         if (req.method !== 'GET' || !String(req.headers.accept).includes('text/html')) return next()
         latest ??= loadContent(root, collections, { drafts, cache: true })
-        latest.then(({ errors }) => {
-          if (!errors.length) return next()
+        latest.then((result) => {
+          const everyPage = setAsideBroken(result, collections).problems.filter(
+            ({ collection }) => collections[collection]?.singleton,
+          )
+          if (!everyPage.length) return next()
           res.statusCode = 500
           res.setHeader('Content-Type', 'text/html; charset=utf-8')
-          res.end(renderErrorPage(errors))
+          res.end(renderErrorPage(result.errors))
         }, next)
       })
       const onChange = (file: string) => {
@@ -137,12 +147,23 @@ export function contentCollections(
           const module = environment.moduleGraph.getModuleById(RESOLVED_ID)
           if (module) environment.moduleGraph.invalidateModule(module)
         }
-        // Pages are HTML rendered on the server, so an edit means a fresh page.
-        devServer.ws.send({ type: 'full-reload' })
+        // Open pages render themselves afresh (./REFRESH_SCRIPT), keeping their place.
+        devServer.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT })
       }
       devServer.watcher.on('add', onChange)
       devServer.watcher.on('unlink', onChange)
       devServer.watcher.on('change', onChange)
+    },
+    // Content files are data, not modules: Vite's own update (a full reload, since the content
+    // module is the server's) would lose the writer's place; onChange above answers instead.
+    hotUpdate({ file }) {
+      if (server && file.startsWith(path.join(root, 'content') + path.sep) && !/\.tsx?$/.test(file))
+        return []
+      return undefined
+    },
+    transformIndexHtml() {
+      if (!server) return undefined
+      return [{ tag: 'script', attrs: { type: 'module', src: REFRESH_SCRIPT }, injectTo: 'head' }]
     },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined
@@ -151,23 +172,18 @@ export function contentCollections(
       if (id !== RESOLVED_ID) return undefined
       const result = await api.load()
       for (const file of result.files) this.addWatchFile(file)
-      if (result.errors.length) {
-        const report = formatReport(result.errors)
-        if (server) {
-          server.config.logger.error(report)
-          server.ws.send({
-            type: 'error',
-            err: { message: report, stack: '', plugin: 'content-collections' },
-          })
-        } else {
-          console.error('\n' + report + '\n')
-          if (process.env.GITHUB_ACTIONS === 'true') console.log(formatAnnotations(result.errors))
-        }
+      if (result.errors.length && !server) {
+        console.error('\n' + formatReport(result.errors) + '\n')
+        if (process.env.GITHUB_ACTIONS === 'true') console.log(formatAnnotations(result.errors))
         throw new ContentCheckError(result.errors)
       }
-      const images = result.errors.length ? new Map() : await api.images()
+      if (result.errors.length) server!.config.logger.error(formatReport(result.errors))
+      const { kept, problems } = server
+        ? setAsideBroken(result, collections)
+        : { kept: result, problems: [] }
+      const images = server ? await buildImages(root, imagesOf(kept)) : await api.images()
       const before = { ...compiler!.stats }
-      const module = await generateModule(result, root, images, compiler!)
+      const module = await generateModule(kept, problems, root, images, compiler!)
       const { compiled, reused, fromParsedTree } = compiler!.stats
       // A body compiled from the check's parse is put in the cache, then read from it here.
       if (!server && compiled + reused > before.compiled + before.reused)
@@ -179,8 +195,52 @@ export function contentCollections(
   }
 }
 
+/** An entry the dev server sets aside, with the problems of its file. */
+export interface EntryProblems extends BrokenEntry {
+  errors: ContentError[]
+}
+
+/**
+ * The dev server's split of a load: the entries whose files have no problem, and those that
+ * have one (a link to a missing page included), each with its problems. A problem that belongs to
+ * no entry (a stray file) is only printed: no page shows that file.
+ */
+export function setAsideBroken(
+  result: LoadResult,
+  collections: Record<string, CollectionDefinition>,
+): { kept: LoadResult; problems: EntryProblems[] } {
+  const errorsByFile = new Map<string, ContentError[]>()
+  for (const error of result.errors)
+    errorsByFile.set(error.file, [...(errorsByFile.get(error.file) ?? []), error])
+  const problems: EntryProblems[] = result.brokenEntries.map((entry) => ({
+    ...entry,
+    errors: errorsByFile.get(entry.file) ?? [],
+  }))
+  const entries = new Map<string, LoadedEntry[]>()
+  for (const name of Object.keys(collections)) {
+    const list = result.entries.get(name) ?? []
+    entries.set(
+      name,
+      list.filter((entry) => {
+        const errors = errorsByFile.get(entry.file)
+        if (!errors) return true
+        problems.push({
+          id: entry.id,
+          collection: name,
+          file: entry.file,
+          data: entry.data,
+          errors,
+        })
+        return false
+      }),
+    )
+  }
+  return { kept: { ...result, entries }, problems }
+}
+
 async function generateModule(
   { entries, omittedDrafts }: LoadResult,
+  problems: readonly EntryProblems[],
   root: string,
   images: Map<string, ResponsiveImage>,
   compiler: MdxCompiler,
@@ -208,7 +268,7 @@ async function generateModule(
       `${JSON.stringify(name)}: ${JSON.stringify(list.map(({ id, file, data }) => ({ id, file, data })))}`,
   )
   const runtime = JSON.stringify(path.join(root, 'build/content/mdx-content.ts'))
-  return `import { mdxContent } from ${runtime}\nexport const entries = {\n${collections.join(',\n')}\n}\nexport const omittedDrafts = {\n${omitted.join(',\n')}\n}\nexport const images = ${JSON.stringify(Object.fromEntries(images))}\n`
+  return `import { mdxContent } from ${runtime}\nexport const entries = {\n${collections.join(',\n')}\n}\nexport const omittedDrafts = {\n${omitted.join(',\n')}\n}\nexport const images = ${JSON.stringify(Object.fromEntries(images))}\nexport const problems = ${JSON.stringify(problems)}\n`
 }
 
 function renderErrorPage(errors: readonly ContentError[]): string {
@@ -218,7 +278,8 @@ function renderErrorPage(errors: readonly ContentError[]): string {
     .map((error) => `<li><code>${escape(formatError(error))}</code></li>`)
     .join('')
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title>
-<script type="module" src="/@vite/client"></script>
+<script type="module">import { createHotContext } from '/@vite/client'
+createHotContext('/content-report').on(${JSON.stringify(CONTENT_CHANGED_EVENT)}, () => location.reload())</script>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#0f172a}
 h1{color:#b91c1c}li{margin:.5rem 0}code{white-space:pre-wrap;background:#fef2f2;padding:.25rem .5rem;border-radius:.25rem;display:block}</style></head>
 <body><h1>${escape(formatReport(errors).split('\n')[0]!)}</h1>

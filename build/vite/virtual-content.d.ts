@@ -17,6 +17,11 @@ declare module 'virtual:content' {
   export const omittedDrafts: Record<string, Omit<VirtualEntry, 'Content'>[]>
   /** The responsive variants of every picture content shows, by source file. */
   export const images: Record<string, ResponsiveImage>
+  /**
+   * The dev server's entries set aside for a problem in their file, each with its problems
+   * (always empty in the build, which stops at the first problem instead).
+   */
+  export const problems: import('./content-plugin.ts').EntryProblems[]
 }
 
 declare module 'virtual:illustrations' {

@@ -3,8 +3,14 @@ import NotFoundActions from '../../components/nav/NotFoundActions.island.tsx'
 import { useSite } from '../../components/site-context.tsx'
 import { Container } from '../../components/ui/Container.tsx'
 import { listRoutes } from '../../site/content.ts'
+import { ContentProblems } from '../../components/layout/ContentProblems.tsx'
+import type { Data } from './+data.ts'
 
-export default function Page() {
+export default function Page({ data }: { data: Data }) {
+  return data ? <ContentProblems problems={data.problems} /> : <NotFound />
+}
+
+function NotFound() {
   const { notFound } = useSite()
   return (
     <Container className="flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">

@@ -1,5 +1,5 @@
 // The editor support writers rely on: generated JSON Schemas that match content/schema/collections.ts, a
-// description on every field, and the reference in CONTENT.md kept in step with both.
+// description on every field, and the field reference (docs/content-reference.md) kept in step with both.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import Ajv from 'ajv'
@@ -37,7 +37,7 @@ describe('generated files', () => {
     const files = await generatedFiles(root, { ...collections, faqs })
     const onDisk = await readFile(path.join(root, 'content/.schemas/faqs.schema.json'), 'utf8')
     expect(files.get('content/.schemas/faqs.schema.json')).not.toBe(onDisk)
-    expect(files.get('CONTENT.md')).toContain('A new description.')
+    expect(files.get('docs/content-reference.md')).toContain('A new description.')
   })
 
   it('hold no schema for a collection that does not exist', async () => {

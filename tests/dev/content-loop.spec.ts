@@ -1,0 +1,56 @@
+// The writer's loop in `npm run dev`: a content mistake shows on the pages that use the entry,
+// with file:line:col and the sentence, and goes away by itself once the file is fixed; every
+// other page keeps working meanwhile.
+import type { Page } from '@playwright/test'
+import { expect, test } from './dev-site.ts'
+
+// faqs/ai-ml.yaml is shown by /industries/ai-ml only; /services shows other FAQ sets.
+const FAQ_FILE = 'faqs/ai-ml.yaml'
+const QUESTION = 'Who interviews our machine learning candidates?'
+const misspell = (text: string) => text.replace('- question:', '- questoin:')
+
+/** Opens a page and waits until it listens to the dev server (Vite's client says it connected). */
+async function openPage(page: Page, path: string) {
+  const connected = page.waitForEvent('console', (message) =>
+    message.text().includes('[vite] connected'),
+  )
+  await page.goto(path)
+  await connected
+}
+
+test('a broken FAQ file shows its problem on the open page, and fixing it brings the page back without a reload', async ({
+  page,
+  editContent,
+}) => {
+  await openPage(page, '/industries/ai-ml')
+  await expect(page.getByText(QUESTION)).toBeVisible()
+  // Lost if the page reloads.
+  await page.evaluate(() => Object.assign(window, { writerWasHere: true }))
+
+  await editContent(FAQ_FILE, misspell)
+  const problems = page.getByRole('list', { name: 'Content problems' })
+  await expect(problems).toContainText(`content/${FAQ_FILE}:3:5`)
+  await expect(problems).toContainText('unknown field "questoin"; did you mean "question"?')
+
+  await editContent(FAQ_FILE, (text) => text.replace('- questoin:', '- question:'))
+  await expect(page.getByText(QUESTION)).toBeVisible()
+  await expect(problems).toHaveCount(0)
+  expect(await page.evaluate(() => 'writerWasHere' in window)).toBe(true)
+})
+
+test('a broken FAQ file leaves every page that does not show it working', async ({
+  page,
+  editContent,
+}) => {
+  await openPage(page, '/industries/ai-ml')
+  await editContent(FAQ_FILE, misspell)
+  // The page that shows the FAQ set has the problem once the server has seen the edit ...
+  await expect(page.getByRole('list', { name: 'Content problems' })).toContainText(FAQ_FILE)
+  const broken = await page.request.get('/industries/ai-ml', { headers: { accept: 'text/html' } })
+  expect(broken.status()).toBe(500)
+  // ... and a page that does not renders as usual.
+  const unrelated = await page.goto('/services')
+  expect(unrelated?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Content problems' })).toHaveCount(0)
+})
