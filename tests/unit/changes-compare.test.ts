@@ -262,6 +262,32 @@ describe('comparing two builds', () => {
   })
 })
 
+describe('grouping changes by cause', () => {
+  it('names the lists a new page joins under it, and where a removed address leads', async () => {
+    const { changes, report } = await compare(
+      site({
+        '/industries': { title: 'Industries', main: 'AI Interviews.' },
+        '/industries/old': { title: 'Old industry page', main: 'Old.' },
+      }),
+      site({
+        '/industries': { title: 'Industries', main: 'AI Interviews. Robotics Interviews Today.' },
+        '/industries/robotics': { title: 'Robotics Interviews Today', main: 'Robot interviews.' },
+      }),
+    )
+    expect(changes.changed.map((page) => page.route)).toEqual(['/industries'])
+    expect(report.match(/^### .*$/gm)).toEqual([
+      '### New page `/industries/robotics`: Robotics Interviews Today',
+      '### Removed page `/industries/old`: Old industry page',
+    ])
+    expect(report).toContain(
+      'Now listed on 1 page (not repeated):\n\n- `/industries`: Industries (main content)',
+    )
+    expect(report).toContain(
+      '**Its address now redirects to `/industries`** (the nearest page above it).',
+    )
+  })
+})
+
 describe('word diffs in the report', () => {
   const readable = (before: string, after: string) =>
     readableChanges(wordChanges(before, after)!).map(renderReadableChange)

@@ -94,34 +94,62 @@ function hunksOf(page: ChangedPage): PageHunk[] {
 const partLabel = (hunk: PageHunk) =>
   hunk.part === 'Structured data' ? 'structured data' : hunk.part.toLowerCase()
 
-/** The first paragraphs of a page's main text, past its heading. */
+/** The first paragraphs of a page's main text, past its heading and description. */
 function openingOf(page: PageText): string[] {
-  const heading = pageName(page.title)
-  const lines = page.main.split('\n').filter((line) => line && line !== heading)
+  const skipped = new Set([pageName(page.title), page.description])
   const opening: string[] = []
   let length = 0
-  for (const line of lines) {
+  for (const line of page.main.split('\n')) {
     if (opening.length >= OPENING_PARAGRAPHS || length >= OPENING_CHARS) break
-    // Breadcrumbs, labels and dates are short: paragraphs are sentences.
-    if (line.split(/\s+/).length < 8) continue
+    // Breadcrumbs, labels and bylines are short or end without a full stop: paragraphs are
+    // sentences.
+    if (skipped.has(line) || line.split(/\s+/).length < 8 || !/[.!?:]$/.test(line)) continue
     opening.push(line)
     length += line.length
   }
   return opening
 }
 
-/** The changed files whose diff holds some of these words. */
-function filesShowing(files: ContentChange[], texts: string[]): string[] {
-  const probes = texts
-    .map((text) => text.split(/\s+/).slice(0, 4).join(' '))
-    .filter((probe) => probe.length >= 2)
+/** Words each side of a change that a file's diff must hold too, to be named its cause. */
+const PROBE_WORDS = 2
+
+/** The changed words with a little of their sentence: "interview is 45 minutes;". */
+function probe(sentence: string, changed: string): string | undefined {
+  if (!changed) return undefined
+  const at = sentence.indexOf(changed)
+  if (at < 0) return changed
+  const before = sentence.slice(0, at).split(/\s+/).filter(Boolean).slice(-PROBE_WORDS)
+  const after = sentence
+    .slice(at + changed.length)
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 1)
+  const joined = [before.join(' '), changed, after.join(' ')].join(' ')
+  // Words that ran together in the page may stand apart in the file, and the other way round.
+  return joined.replace(/\s+/g, '')
+}
+
+/** The changed files whose diff holds the changed words with some of their context. */
+function filesShowing(files: ContentChange[], hunks: PageHunk[]): string[] {
+  const probes = hunks.flatMap(({ change }) =>
+    [
+      probe(change.plainAfter, change.hunk.added),
+      probe(change.plainBefore, change.hunk.removed),
+    ].filter((text): text is string => !!text),
+  )
   return files
     .filter(({ diff }) => {
-      const flat = diff.replace(/\s+/g, ' ')
-      return probes.some((probe) => flat.includes(probe))
+      const flat = diff.replace(/\s+/g, '')
+      return probes.some((text) => flat.includes(text))
     })
     .map(({ file }) => file)
 }
+
+/** The folder of a route: "/resources/articles/x" is in "/resources/articles". */
+const sectionOf = (route: string) => route.replace(/\/[^/]*$/, '') || '/'
+
+/** Page names shorter than this are too common words to tell a card by. */
+const MIN_CARD_NAME = 12
 
 export function groupChanges(input: GroupInput): ChangeGroup[] {
   const { changes, before, after, files, fileOfRoute } = input
@@ -145,7 +173,11 @@ export function groupChanges(input: GroupInput): ChangeGroup[] {
       opening: openingOf(page),
     }
     groups.push(group)
-    claims.push({ group, matches: (hunk) => hunk.change.hunk.added.includes(name) })
+    // A list or card gaining the page: its name is in the changed line now, and was not before.
+    claims.push({
+      group,
+      matches: ({ change }) => change.nearAfter.includes(name) && !change.nearBefore.includes(name),
+    })
   }
   const afterRoutes = [...after.keys()]
   for (const { route, title } of changes.removed) {
@@ -164,7 +196,10 @@ export function groupChanges(input: GroupInput): ChangeGroup[] {
         decision.action === 'redirect' ? { redirect: decision.to } : { notFound: true as const },
     }
     groups.push(group)
-    claims.push({ group, matches: (hunk) => hunk.change.hunk.removed.includes(name) })
+    claims.push({
+      group,
+      matches: ({ change }) => change.nearBefore.includes(name) && !change.nearAfter.includes(name),
+    })
   }
 
   const hunksByPage = new Map(changes.changed.map((page) => [page.route, hunksOf(page)]))
@@ -185,13 +220,31 @@ export function groupChanges(input: GroupInput): ChangeGroup[] {
     claims.push({ group, matches: (hunk) => keys.has(hunk.key) })
   }
 
+  // A list or card row that changed around other pages' titles (a new article pushes the
+  // others along, a related card is swapped) belongs to the group in that section of the site:
+  // the lists show its pages.
+  const names = new Map<string, string>()
+  for (const [route, page] of [...before, ...after]) {
+    const name = pageName(page.title)
+    if (name.length >= MIN_CARD_NAME) names.set(name, route)
+  }
+  const cardClaim = (hunk: PageHunk) => {
+    const near = `${hunk.change.nearBefore}\n${hunk.change.nearAfter}`
+    const sections = new Set(
+      [...names].filter(([name]) => near.includes(name)).map(([, route]) => sectionOf(route)),
+    )
+    return claims.find(
+      ({ group }) => group.kind !== 'changed' && sections.has(sectionOf(group.route)),
+    )
+  }
+
   const owned = new Set(groups.filter((g) => g.kind === 'changed').map((g) => g.route))
   const unclaimed: PageHunk[] = []
   const shownIn = new Map<ChangeGroup, Map<string, Set<string>>>()
   for (const [route, hunks] of hunksByPage) {
     if (owned.has(route)) continue
     for (const hunk of hunks) {
-      const claim = claims.find(({ matches }) => matches(hunk))
+      const claim = claims.find(({ matches }) => matches(hunk)) ?? cardClaim(hunk)
       if (!claim) {
         unclaimed.push(hunk)
         continue
@@ -233,8 +286,7 @@ export function groupChanges(input: GroupInput): ChangeGroup[] {
     pages.set(hunk.route, parts.add(partLabel(hunk)))
   }
   for (const group of byOwner.values()) {
-    const texts = group.hunks.flatMap(({ change }) => [change.hunk.added, change.hunk.removed])
-    group.files = filesShowing(files, texts.filter(Boolean))
+    group.files = filesShowing(files, group.hunks)
   }
 
   for (const group of groups)

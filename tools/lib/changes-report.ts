@@ -4,7 +4,7 @@
 // removed words ~~struck~~ and added words **bold**.
 import type { ContentError } from '../../build/content/load.ts'
 import { formatError } from '../../build/content/report.ts'
-import type { ChangeGroup, PageHunk } from './change-groups.ts'
+import { pageName, type ChangeGroup, type PageHunk } from './change-groups.ts'
 import { nothingChanged, type SiteChanges } from './page-changes.ts'
 import { escapeMarkdown, readableChanges, renderReadableChange } from './readable-diff.ts'
 
@@ -19,7 +19,13 @@ export interface ReportOptions {
   /** The side of the comparison being reviewed, e.g. "the working tree". */
   head: string
   /** Screenshot files written, relative to `dir`, by route; `where` says how to get them. */
-  screenshots?: { dir: string; where?: string; byRoute: Map<string, string[]> }
+  screenshots?: {
+    dir: string
+    where?: string
+    byRoute: Map<string, string[]>
+    /** Why a page has no screenshot, by route. */
+    missing?: Map<string, string>
+  }
 }
 
 const code = (text: string) => `\`${text}\``
@@ -56,7 +62,7 @@ const causeLine = (files: string[]) =>
   files.length ? `Changed in ${files.map(code).join(', ')}.` : undefined
 
 function renderGroup(group: ChangeGroup): string[] {
-  const name = `${code(group.route)}: ${escapeMarkdown(group.title)}`
+  const name = `${code(group.route)}: ${escapeMarkdown(pageName(group.title))}`
   const out: string[] = []
   const cause = causeLine(group.files)
   if (group.kind === 'changed') {
@@ -93,7 +99,9 @@ function renderGroup(group: ChangeGroup): string[] {
           : 'Also shown on'
     out.push(`${verb} ${pageCount(group.alsoOn.length)} (not repeated):`, '')
     for (const page of group.alsoOn)
-      out.push(`- ${code(page.route)}: ${escapeMarkdown(page.title)} (${page.parts.join(', ')})`)
+      out.push(
+        `- ${code(page.route)}: ${escapeMarkdown(pageName(page.title))} (${page.parts.join(', ')})`,
+      )
     out.push('')
   }
   return out
@@ -155,7 +163,7 @@ export function renderChangesReport(
       out.push(...new Set(readableChanges(change.words).map(renderReadableChange)), '')
     }
   }
-  if (options.screenshots?.byRoute.size) {
+  if (options.screenshots?.byRoute.size || options.screenshots?.missing?.size) {
     out.push('### Screenshots', '')
     const { dir, where } = options.screenshots
     out.push(
@@ -166,6 +174,8 @@ export function renderChangesReport(
     )
     for (const [route, files] of options.screenshots.byRoute)
       out.push(`- ${code(route)}: ${files.map(code).join(', ')}`)
+    for (const [route, reason] of options.screenshots.missing ?? [])
+      out.push(`- ${code(route)}: no screenshot (${escapeMarkdown(reason)})`)
     out.push('')
   }
   return out.join('\n') + '\n'

@@ -100,7 +100,7 @@ export async function runChanges(run: ChangesRun): Promise<string> {
       serveBuild(afterDist),
     ])
     try {
-      const byRoute = await takeScreenshots(
+      const { byRoute, missing } = await takeScreenshots(
         requests,
         { before: beforeSite.origin, after: afterSite.origin },
         run.screenshotsDir,
@@ -109,6 +109,7 @@ export async function runChanges(run: ChangesRun): Promise<string> {
         dir: run.screenshotsLabel ?? run.screenshotsDir,
         where: run.screenshotsWhere,
         byRoute,
+        missing,
       }
       log('Screenshots taken.')
     } finally {

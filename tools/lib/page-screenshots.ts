@@ -133,72 +133,87 @@ async function sideBySide(browser: Browser, shots: Partial<Record<Side, Buffer>>
 /**
  * Shoots each request's changed region into outDir/<slug>/: per width and scheme,
  * `<side>-<width>[-dark].png` and `side-by-side-<width>[-dark].png`, and regions.json (what
- * each image shows). Returns the side-by-side images written, relative to outDir, by route.
+ * each image shows). Returns the side-by-side images written, and why any route has none.
  */
+export interface Screenshots {
+  /** The side-by-side images, relative to outDir, by route. */
+  byRoute: Map<string, string[]>
+  /** Why a route has no screenshot, by route: one page's trouble does not cost the report. */
+  missing: Map<string, string>
+}
+
 export async function takeScreenshots(
   requests: ScreenshotRequest[],
   origins: Record<Side, string>,
   outDir: string,
-): Promise<Map<string, string[]>> {
+): Promise<Screenshots> {
   const written = new Map<string, string[]>()
-  if (!requests.length) return written
+  const missing = new Map<string, string>()
+  if (!requests.length) return { byRoute: written, missing }
   const executablePath = chromiumPath()
   if (!executablePath)
     throw new Error('no Chromium found for --screenshots: set CHROME_PATH or install chromium')
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS })
+  const contexts = new Map<string, BrowserContext>()
+  const contextFor = async (side: Side, scheme: ColorScheme) => {
+    const key = `${side}-${scheme}`
+    if (!contexts.has(key)) contexts.set(key, await newContext(browser, origins[side], scheme))
+    return contexts.get(key)!
+  }
   try {
-    const contexts = new Map<string, BrowserContext>()
-    const contextFor = async (side: Side, scheme: ColorScheme) => {
-      const key = `${side}-${scheme}`
-      if (!contexts.has(key)) contexts.set(key, await newContext(browser, origins[side], scheme))
-      return contexts.get(key)!
-    }
-    for (const request of requests) {
-      const slug = routeSlug(request.route)
-      const dir = path.join(outDir, slug)
-      await mkdir(dir, { recursive: true })
-      const records: Record<string, ShotRecord> = {}
-      const files: string[] = []
-      const schemes: ColorScheme[] = request.dark ? ['light', 'dark'] : ['light']
-      for (let index = 0; index < schemes.length; index++) {
-        const scheme = schemes[index]!
-        for (const width of SCREENSHOT_WIDTHS) {
-          const suffix = `${width}${scheme === 'dark' ? '-dark' : ''}`
-          const shots: Partial<Record<Side, Buffer>> = {}
-          for (const side of ['before', 'after'] as const) {
-            const query = request.sides[side]
-            if (!query) continue
-            const context = await contextFor(side, scheme)
-            const { png, found } = await shootRegion(
-              context,
-              origins[side] + request.route,
-              width,
-              query,
-            )
-            const file = `${side}-${suffix}.png`
-            await writeFile(path.join(dir, file), png)
-            shots[side] = png
-            records[file] = {
-              side,
-              width,
-              scheme,
-              text: found.text,
-              opened: found.opened,
-              size: { width: png.readUInt32BE(16), height: png.readUInt32BE(20) },
-            }
-            // A picture in the region: the dark scheme is worth a look too.
-            if (found.hasImage && !schemes.includes('dark')) schemes.push('dark')
-          }
-          const combined = `side-by-side-${suffix}.png`
-          await sideBySide(browser, shots, path.join(dir, combined))
-          files.push(`${slug}/${combined}`)
-        }
+    for (const request of requests)
+      try {
+        written.set(request.route, await shootRequest(request))
+      } catch (error) {
+        missing.set(request.route, (error as Error).message)
       }
-      await writeFile(path.join(dir, 'regions.json'), JSON.stringify(records, null, 2) + '\n')
-      written.set(request.route, files)
-    }
   } finally {
     await browser.close()
   }
-  return written
+  return { byRoute: written, missing }
+
+  async function shootRequest(request: ScreenshotRequest): Promise<string[]> {
+    const slug = routeSlug(request.route)
+    const dir = path.join(outDir, slug)
+    await mkdir(dir, { recursive: true })
+    const records: Record<string, ShotRecord> = {}
+    const files: string[] = []
+    const schemes: ColorScheme[] = request.dark ? ['light', 'dark'] : ['light']
+    for (let index = 0; index < schemes.length; index++) {
+      const scheme = schemes[index]!
+      for (const width of SCREENSHOT_WIDTHS) {
+        const suffix = `${width}${scheme === 'dark' ? '-dark' : ''}`
+        const shots: Partial<Record<Side, Buffer>> = {}
+        for (const side of ['before', 'after'] as const) {
+          const query = request.sides[side]
+          if (!query) continue
+          const context = await contextFor(side, scheme)
+          const { png, found } = await shootRegion(
+            context,
+            origins[side] + request.route,
+            width,
+            query,
+          )
+          const file = `${side}-${suffix}.png`
+          await writeFile(path.join(dir, file), png)
+          shots[side] = png
+          records[file] = {
+            side,
+            width,
+            scheme,
+            text: found.text,
+            opened: found.opened,
+            size: { width: png.readUInt32BE(16), height: png.readUInt32BE(20) },
+          }
+          // A picture in the region: the dark scheme is worth a look too.
+          if (found.hasImage && !schemes.includes('dark')) schemes.push('dark')
+        }
+        const combined = `side-by-side-${suffix}.png`
+        await sideBySide(browser, shots, path.join(dir, combined))
+        files.push(`${slug}/${combined}`)
+      }
+    }
+    await writeFile(path.join(dir, 'regions.json'), JSON.stringify(records, null, 2) + '\n')
+    return files
+  }
 }

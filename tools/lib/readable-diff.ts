@@ -122,6 +122,20 @@ function sentenceAround(text: string, span: Span): Span {
   return { start, end }
 }
 
+/** Lines held around a change in ReadableChange's near texts. */
+const NEAR_LINES = 5
+
+/** The span from NEAR_LINES lines above `span` to NEAR_LINES lines below it. */
+function linesAround(text: string, span: Span): Span {
+  let start = span.start
+  for (let lines = 0; start > 0; start--)
+    if (text[start - 1] === '\n' && ++lines > NEAR_LINES) break
+  let end = span.end
+  for (let lines = 0; end < text.length; end++)
+    if (text[end] === '\n' && ++lines > NEAR_LINES) break
+  return { start, end }
+}
+
 /** Characters that would start emphasis, code, a link or an HTML tag in running text. */
 export const escapeMarkdown = (text: string) => text.replace(/[\\`*_~[\]<>|]/g, '\\$&')
 
@@ -157,9 +171,15 @@ export interface ReadableChange {
   before: string
   /** The sentence after, added words marked **so**. */
   after: string
-  /** The plain sentences, for finding the change on the built page. */
+  /** The plain sentences (lines joined by a space), for finding the change on the page. */
   plainBefore: string
   plainAfter: string
+  /**
+   * A few lines around the change, before and after, plain: enough to hold the title of the
+   * card a changed date or description belongs to.
+   */
+  nearBefore: string
+  nearAfter: string
   hunk: Hunk
 }
 
@@ -187,8 +207,10 @@ export function readableChanges(words: WordChange[]): ReadableChange[] {
     return {
       before: marked(diff.before, beforeWindow, diff.removedSpans, '~~'),
       after: marked(diff.after, afterWindow, diff.addedSpans, '**'),
-      plainBefore: collapse(oneLine(textIn(diff.before, beforeWindow))),
-      plainAfter: collapse(oneLine(textIn(diff.after, afterWindow))),
+      plainBefore: collapse(textIn(diff.before, beforeWindow)),
+      plainAfter: collapse(textIn(diff.after, afterWindow)),
+      nearBefore: collapse(textIn(diff.before, linesAround(diff.before, hunk.before))),
+      nearAfter: collapse(textIn(diff.after, linesAround(diff.after, hunk.after))),
       hunk,
     }
   })
