@@ -16,7 +16,7 @@ const VIEWPORT_HEIGHT = 900
 /** The region grows from the changed element to about this height, for context. */
 const CONTEXT_HEIGHT = 220
 /** …and never past this, so an image stays readable on a phone. */
-const MAX_REGION_HEIGHT = 900
+const MAX_REGION_HEIGHT = 700
 
 export type Side = 'before' | 'after'
 export type ColorScheme = 'light' | 'dark'

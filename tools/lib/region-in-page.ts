@@ -10,14 +10,14 @@ export interface RegionQuery {
   changed: string
   /** Pixels of height the region grows to, from the element holding the change, for context. */
   contextHeight: number
-  /** Taller regions are cut back to the element holding the change. */
+  /** Taller regions are cut to a window this high, from just above the changed element. */
   maxHeight: number
 }
 
 export interface RegionFound {
   /** Where to capture, in page coordinates. */
   clip: { x: number; y: number; width: number; height: number }
-  /** The region's text as the browser lays it out (innerText). */
+  /** The text inside the captured window, one text node a line. */
   text: string
   /** Whether the region shows a picture (then both colour schemes are worth a look). */
   hasImage: boolean
@@ -61,18 +61,17 @@ export async function findRegion(query: RegionQuery): Promise<RegionFound | { mi
     }
   }
 
-  // Grow from the holder to a region with some context, within the main content.
+  // Grow from the holder to a region with some context, within the main content; a region
+  // taller than maxHeight is cut to a window around the holder below.
   let region: Element = holder
   const height = (element: Element) => element.getBoundingClientRect().height
   while (
     height(region) < query.contextHeight &&
     region.parentElement &&
     region.parentElement !== document.body &&
-    region !== root &&
-    height(region.parentElement) <= query.maxHeight
+    region !== root
   )
     region = region.parentElement
-  if (height(region) > query.maxHeight) region = holder
 
   for (const image of region.querySelectorAll('img')) image.loading = 'eager'
   await Promise.all(
@@ -127,18 +126,33 @@ export async function findRegion(query: RegionQuery): Promise<RegionFound | { mi
   }
 
   const rect = region.getBoundingClientRect()
+  const held = holder.getBoundingClientRect()
   const padding = 16
+  const top = rect.height > query.maxHeight ? Math.max(rect.top, held.top - padding * 4) : rect.top
   const x = Math.max(0, rect.left + scrollX - padding)
-  const y = Math.max(0, rect.top + scrollY - padding)
+  const y = Math.max(0, top + scrollY - padding)
   const pageWidth = document.documentElement.scrollWidth
+  const clip = {
+    x,
+    y,
+    width: Math.min(pageWidth - x, rect.width + 2 * padding),
+    height: Math.min(rect.bottom - top, query.maxHeight) + 2 * padding,
+  }
+  // The words inside the captured window, as laid out: what the image shows.
+  const shown: string[] = []
+  const texts = document.createTreeWalker(region, NodeFilter.SHOW_TEXT)
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    if (!node.textContent?.trim()) continue
+    const range = document.createRange()
+    range.selectNodeContents(node)
+    const box = range.getBoundingClientRect()
+    const boxTop = box.top + scrollY
+    if (box.width && box.height && boxTop >= clip.y && boxTop + box.height <= clip.y + clip.height)
+      shown.push(node.textContent.trim())
+  }
   return {
-    clip: {
-      x,
-      y,
-      width: Math.min(pageWidth - x, rect.width + 2 * padding),
-      height: rect.height + 2 * padding,
-    },
-    text: (region as HTMLElement).innerText,
+    clip,
+    text: shown.join('\n'),
     hasImage: !!region.querySelector('img, picture, video'),
     opened,
   }
