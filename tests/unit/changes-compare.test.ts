@@ -203,7 +203,7 @@ describe('comparing two builds', () => {
       ['+', '45'],
     ])
     expect(report).toContain(
-      '**Pages:** 0 added, 0 removed, 2 changed (1 shown in full, 1 only showing those changes), 1 unchanged.',
+      '**Pages:** 0 added, 0 removed, 2 changed (1 shown in full, 1 listed under the change they show), 1 unchanged.',
     )
     // Shown once, in full, on the first page showing it; the other page is one line under it.
     expect(report.match(/^### .*$/gm)).toEqual(['### `/`: Home'])

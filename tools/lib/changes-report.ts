@@ -135,7 +135,11 @@ export function renderChangesReport(
     `${changes.added.length} added`,
     `${changes.removed.length} removed`,
     `${changes.changed.length} changed` +
-      (showing > 0 ? ` (${owners} shown in full, ${showing} only showing those changes)` : ''),
+      (showing <= 0
+        ? ''
+        : owners
+          ? ` (${owners} shown in full, ${showing} listed under the change they show)`
+          : ' (listed under the change they show)'),
     ...(changes.sharedOnly.length
       ? [`${changes.sharedOnly.length} changed only in what pages share`]
       : []),
