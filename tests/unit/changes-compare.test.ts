@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readBuiltPages, routeOfFile } from '../../tools/lib/built-pages.ts'
-import { renderChangesReport, wordDiffLines } from '../../tools/lib/changes-report.ts'
+import { groupChanges } from '../../tools/lib/change-groups.ts'
+import { renderChangesReport } from '../../tools/lib/changes-report.ts'
 import { compareSites, nothingChanged, wordChanges } from '../../tools/lib/page-changes.ts'
 import { readPageText } from '../../tools/lib/page-text.ts'
+import { readableChanges, renderReadableChange } from '../../tools/lib/readable-diff.ts'
 
 interface PageSource {
   title: string
@@ -85,11 +87,23 @@ async function build(pages: Record<string, string>): Promise<string> {
 }
 
 async function compare(before: Record<string, string>, after: Record<string, string>) {
-  const changes = compareSites(
+  const [beforePages, afterPages] = [
     await readBuiltPages(await build(before)),
     await readBuiltPages(await build(after)),
-  )
-  return { changes, report: renderChangesReport(changes, { base: '`main`', head: 'the branch' }) }
+  ]
+  const changes = compareSites(beforePages, afterPages)
+  const groups = groupChanges({
+    changes,
+    before: beforePages,
+    after: afterPages,
+    files: [],
+    fileOfRoute: new Map(),
+  })
+  return {
+    changes,
+    groups,
+    report: renderChangesReport({ changes, groups }, { base: '`main`', head: 'the branch' }),
+  }
 }
 
 const site = (
@@ -137,6 +151,13 @@ describe('reading a built page', () => {
     ])
   })
 
+  it('keeps apart the words of elements laid out side by side, not of one word', () => {
+    const text = readPageText(
+      '<main><p><span>$250</span><span>per interview</span></p><p>Pan<b>el</b>wise</p></main>',
+    )
+    expect(text.main).toBe('$250 per interview\nPanelwise')
+  })
+
   it('names pages by the address they answer at', () => {
     expect(routeOfFile('index.html')).toBe('/')
     expect(routeOfFile(path.join('industries', 'ai-ml', 'index.html'))).toBe('/industries/ai-ml')
@@ -181,15 +202,20 @@ describe('comparing two builds', () => {
       ['-', '60'],
       ['+', '45'],
     ])
-    expect(report).toContain('**Pages:** 0 added, 0 removed, 2 changed, 1 unchanged.')
-    expect(report).toContain('#### `/`: Home')
-    expect(report).toContain('#### `/industries/ai-ml`: AI')
+    expect(report).toContain(
+      '**Pages:** 0 added, 0 removed, 2 changed (1 shown in full, 1 listed under the change they show), 1 unchanged.',
+    )
+    // Shown once, in full, on the first page showing it; the other page is one line under it.
+    expect(report.match(/^### .*$/gm)).toEqual(['### `/`: Home'])
+    expect(report).toContain(
+      'Also shown on 1 page (not repeated):\n\n- `/industries/ai-ml`: AI (main content, structured data)',
+    )
     expect(report).not.toContain('`/about`')
     expect(report).toContain(
-      '- …is an interview? / A standard interview is ~~60~~**45** minutes. / Who interviews? / Senior engineers.',
+      '**Main content**\n\n- Before: A standard interview is ~~60~~ minutes.\\\n' +
+        '  After: A standard interview is **45** minutes.',
     )
     expect(report).toContain('**Structured data** `FAQPage mainEntity[0].acceptedAnswer.text`')
-    expect(report).toContain('- A standard interview is ~~60~~**45** minutes.')
   })
 
   it('reports an added page once, and the menu change once for all the pages it is on', async () => {
@@ -205,12 +231,16 @@ describe('comparing two builds', () => {
     expect(changes.shared).toHaveLength(1)
     expect(changes.shared[0]!.part).toBe('Header and navigation')
     expect(changes.shared[0]!.routes).toEqual(['/', '/about', '/industries/ai-ml'])
-    expect(report).toContain('### Added pages\n\n- `/industries/robotics`: Robotics')
+    expect(report).toContain(
+      '### New page `/industries/robotics`: Robotics\n\n**Description:** About Robotics',
+    )
     expect(report).toContain('Changed on many pages at once: header and navigation (each change')
     expect(report.match(/Header and navigation/g)).toHaveLength(1)
     expect(report).toContain('#### Header and navigation, on every page (3)')
     expect(report.match(/\*\*Robotics\*\*/g)).toHaveLength(1)
-    expect(report).toContain('- …AI & Machine Learning / Web Development / **Robotics** / Menu')
+    expect(report).toContain(
+      '- Before: Web Development / Menu\\\n  After: Web Development / **Robotics** / Menu',
+    )
   })
 
   it('reports a removed page, and a site-wide JSON-LD entity once', async () => {
@@ -223,26 +253,76 @@ describe('comparing two builds', () => {
       ['Footer', undefined, ['/', '/industries/ai-ml']],
       ['Structured data', 'Organization name', ['/', '/industries/ai-ml']],
     ])
-    expect(report).toContain('### Removed pages\n\n- `/about`: About')
+    expect(report).toContain(
+      '### Removed page `/about`: About\n\n**It was:** About About\n\n' +
+        '**Its address now answers 404 Not Found**',
+    )
     expect(report).toContain('#### Structured data `Organization name`, on every page (2)')
-    expect(report).toContain('- Panelwise **Ltd**')
+    expect(report).toContain('- Before: Panelwise\\\n  After: Panelwise **Ltd**')
+  })
+})
+
+describe('grouping changes by cause', () => {
+  it('names the lists a new page joins under it, and where a removed address leads', async () => {
+    const { changes, report } = await compare(
+      site({
+        '/industries': { title: 'Industries', main: 'AI Interviews.' },
+        '/industries/old': { title: 'Old industry page', main: 'Old.' },
+      }),
+      site({
+        '/industries': { title: 'Industries', main: 'AI Interviews. Robotics Interviews Today.' },
+        '/industries/robotics': { title: 'Robotics Interviews Today', main: 'Robot interviews.' },
+      }),
+    )
+    expect(changes.changed.map((page) => page.route)).toEqual(['/industries'])
+    expect(report.match(/^### .*$/gm)).toEqual([
+      '### New page `/industries/robotics`: Robotics Interviews Today',
+      '### Removed page `/industries/old`: Old industry page',
+    ])
+    expect(report).toContain(
+      'Now listed on 1 page (not repeated):\n\n- `/industries`: Industries (main content)',
+    )
+    expect(report).toContain(
+      '**Its address now redirects to `/industries`** (the nearest page above it).',
+    )
   })
 })
 
 describe('word diffs in the report', () => {
-  it('shows a few words of context, and nearby changes together', () => {
-    const before = 'zero one two three four five six seven eight nine ten eleven twelve\nnext line'
-    const after = 'zero one two three four five six seven eight NINE ten eleven twelve\nnext line'
-    expect(wordDiffLines(wordChanges(before, after)!)).toEqual([
-      '…one two three four five six seven eight ~~nine~~**NINE** ten eleven twelve / next line',
+  const readable = (before: string, after: string) =>
+    readableChanges(wordChanges(before, after)!).map(renderReadableChange)
+
+  it('shows the sentence before and after, spaces and punctuation kept', () => {
+    expect(readable('$250 per interview', '$260 per interview')).toEqual([
+      '- Before: $~~250~~ per interview\\\n  After: $**260** per interview',
     ])
-    expect(wordDiffLines(wordChanges('a b c d', 'x b c y')!)).toEqual(['~~a~~**x** b c ~~d~~**y**'])
+    expect(
+      readable(
+        'Intro line.\nWe reply fast. A standard interview is 60 minutes, with notes. Then more.',
+        'Intro line.\nWe reply fast. A standard interview is 45 minutes, with notes. Then more.',
+      ),
+    ).toEqual([
+      '- Before: A standard interview is ~~60~~ minutes, with notes.\\\n' +
+        '  After: A standard interview is **45** minutes, with notes.',
+    ])
+  })
+
+  it('keeps nearby changes in one sentence, and cuts long sentences with an ellipsis', () => {
+    expect(readable('a b c d', 'x b c y')).toEqual([
+      '- Before: ~~a~~ b c ~~d~~\\\n  After: **x** b c **y**',
+    ])
+    const words = Array.from({ length: 60 }, (_, index) => `w${index}`)
+    const changed = words.map((word) => (word === 'w30' ? 'W30' : word))
+    const [line] = readable(words.join(' '), changed.join(' '))
+    expect(line).toMatch(
+      /^- Before: …w10 .* ~~w30~~ .* w50…\\\n {2}After: …w10 .* \*\*W30\*\* .* w50…$/,
+    )
   })
 
   it('treats text that only moved between lines as unchanged, and escapes Markdown', () => {
     expect(wordChanges('a b\nc', 'a b c')).toBeUndefined()
-    expect(wordDiffLines(wordChanges('use *stars*', 'use _under_')!)).toEqual([
-      'use ~~\\*stars\\*~~**\\_under\\_**',
+    expect(readable('use *stars*', 'use _under_')).toEqual([
+      '- Before: use ~~\\*stars\\*~~\\\n  After: use **\\_under\\_**',
     ])
   })
 })

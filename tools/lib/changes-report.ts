@@ -1,17 +1,17 @@
 // The Markdown report of `npm run changes`: what a reviewer needs to approve a content change,
-// readable in a terminal and as a GitHub job summary. Word changes are shown in place, with a
-// few words of context from the same line: ~~removed~~ and **added**.
-import {
-  nothingChanged,
-  type PartChange,
-  type SiteChanges,
-  type WordChange,
-} from './page-changes.ts'
+// readable in a terminal, as a GitHub job summary and as a pull-request comment on a phone.
+// Changes come grouped by cause (./change-groups.ts); each shows the sentence before and after,
+// removed words ~~struck~~ and added words **bold**.
+import type { ContentError } from '../../build/content/load.ts'
+import { formatError } from '../../build/content/report.ts'
+import { pageName, type ChangeGroup, type PageHunk } from './change-groups.ts'
+import { nothingChanged, type SiteChanges } from './page-changes.ts'
+import { escapeMarkdown, readableChanges, renderReadableChange } from './readable-diff.ts'
 
-/** Words of unchanged text shown on each side of a change. */
-const CONTEXT_WORDS = 8
 /** Pages named in full under a change shared by many pages; more are counted. */
 const LISTED_ROUTES = 10
+
+export const REPORT_HEADING = '## What this change does to the pages'
 
 export interface ReportOptions {
   /** How the base was named and which commit it is, e.g. "main (merge base 1a2b3c4)". */
@@ -19,104 +19,16 @@ export interface ReportOptions {
   /** The side of the comparison being reviewed, e.g. "the working tree". */
   head: string
   /** Screenshot files written, relative to `dir`, by route; `where` says how to get them. */
-  screenshots?: { dir: string; where?: string; byRoute: Map<string, string[]> }
-}
-
-/** Characters that would start emphasis, code, a link or an HTML tag in running text. */
-const escapeMarkdown = (text: string) => text.replace(/[\\`*_~[\]<>]/g, '\\$&')
-
-/** Block boundaries inside a change, shown on one line. */
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' / ')
-
-/** Whitespace around a change as it reads: a line break as " / ", any other as one space. */
-const joint = (space: string) => (space.includes('\n') ? ' / ' : space ? ' ' : '')
-
-/** Marks a changed stretch, keeping its outer spaces outside the marks (Markdown needs that). */
-function mark(text: string, marker: string): string {
-  const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!
-  if (!core) return joint(text)
-  return `${joint(lead)}${marker}${escapeMarkdown(oneLine(core))}${marker}${joint(trail)}`
-}
-
-/** Words of unchanged text, with "/" where one block (heading, paragraph, item) ends. */
-const contextTokens = (text: string) =>
-  text
-    .trim()
-    .split(/\s*\n\s*/)
-    .flatMap((line, index) => [...(index ? ['/'] : []), ...line.split(/\s+/).filter(Boolean)])
-
-/** The last few words before a change. */
-function leadingContext(text: string): string {
-  const tokens = contextTokens(text)
-  const shown = tokens.slice(-CONTEXT_WORDS)
-  while (shown[0] === '/') shown.shift()
-  const cut = tokens.length > CONTEXT_WORDS ? '…' : ''
-  return cut + escapeMarkdown(shown.join(' ')) + joint(/\s*$/.exec(text)![0])
-}
-
-/** The first few words after a change. */
-function trailingContext(text: string): string {
-  const tokens = contextTokens(text)
-  const shown = tokens.slice(0, CONTEXT_WORDS)
-  while (shown.at(-1) === '/') shown.pop()
-  const cut = tokens.length > CONTEXT_WORDS ? '…' : ''
-  return joint(/^\s*/.exec(text)![0]) + escapeMarkdown(shown.join(' ')) + cut
-}
-
-/** Unchanged text short enough to show whole between two nearby changes. */
-const bridges = (text: string) =>
-  !text.includes('\n') && text.trim().split(/\s+/).length <= 2 * CONTEXT_WORDS
-
-/** Each run of nearby changes as one line of Markdown, with context around it. */
-export function wordDiffLines(words: WordChange[]): string[] {
-  const lines: string[] = []
-  let index = 0
-  while (index < words.length) {
-    if (!words[index]!.added && !words[index]!.removed) {
-      index++
-      continue
-    }
-    const start = index
-    let end = index
-    for (let next = index + 1; next < words.length; next++) {
-      const word = words[next]!
-      if (word.added || word.removed) end = next
-      else if (!(next + 1 < words.length && bridges(word.value))) break
-    }
-    const before = words[start - 1]
-    const after = words[end + 1]
-    const body = words
-      .slice(start, end + 1)
-      .map((word) =>
-        word.removed
-          ? mark(word.value, '~~')
-          : word.added
-            ? mark(word.value, '**')
-            : escapeMarkdown(word.value),
-      )
-      .join('')
-    lines.push(
-      (before ? leadingContext(before.value) : '') +
-        body +
-        (after ? trailingContext(after.value) : ''),
-    )
-    index = end + 1
+  screenshots?: {
+    dir: string
+    where?: string
+    byRoute: Map<string, string[]>
+    /** Why a page has no screenshot, by route. */
+    missing?: Map<string, string>
   }
-  return lines
 }
 
-const partName = (change: PartChange) =>
-  `**${change.part}**` + (change.field ? ` \`${change.field}\`` : '')
-
-/** The changed lines of one part; a change repeated word for word is shown once. */
-const diffList = (change: PartChange) =>
-  [...new Set(wordDiffLines(change.words).map((line) => line.trim()))].map((line) => `- ${line}`)
-
-function renderPart(change: PartChange): string[] {
-  return [partName(change), '', ...diffList(change), '']
-}
-
-const code = (route: string) => `\`${route}\``
+const code = (text: string) => `\`${text}\``
 
 function pageCount(count: number) {
   return `${count} page${count === 1 ? '' : 's'}`
@@ -128,8 +40,83 @@ function routeList(routes: string[]): string {
   return more > 0 ? `${listed} and ${more} more` : listed
 }
 
-export function renderChangesReport(changes: SiteChanges, options: ReportOptions): string {
-  const out: string[] = ['## What this change does to the pages', '']
+const partHeading = (hunk: Pick<PageHunk, 'part' | 'field'>) =>
+  `**${hunk.part}**` + (hunk.field ? ` ${code(hunk.field)}` : '')
+
+/** A page's own changes, part by part; a change repeated word for word is shown once. */
+function renderHunks(hunks: PageHunk[]): string[] {
+  const out: string[] = []
+  const byPart = new Map<string, PageHunk[]>()
+  for (const hunk of hunks) {
+    const key = partHeading(hunk)
+    byPart.set(key, [...(byPart.get(key) ?? []), hunk])
+  }
+  for (const [heading, partHunks] of byPart) {
+    const lines = [...new Set(partHunks.map(({ change }) => renderReadableChange(change)))]
+    out.push(heading, '', ...lines, '')
+  }
+  return out
+}
+
+const causeLine = (files: string[]) =>
+  files.length ? `Changed in ${files.map(code).join(', ')}.` : undefined
+
+function renderGroup(group: ChangeGroup): string[] {
+  const name = `${code(group.route)}: ${escapeMarkdown(pageName(group.title))}`
+  const out: string[] = []
+  const cause = causeLine(group.files)
+  if (group.kind === 'changed') {
+    out.push(`### ${name}`, '')
+    if (cause) out.push(cause, '')
+    out.push(...renderHunks(group.hunks))
+  } else if (group.kind === 'added') {
+    out.push(`### New page ${name}`, '')
+    if (cause) out.push(cause, '')
+    if (group.description) out.push(`**Description:** ${escapeMarkdown(group.description)}`, '')
+    if (group.opening.length) {
+      out.push('**First paragraphs:**', '')
+      for (const paragraph of group.opening) out.push(`> ${escapeMarkdown(paragraph)}`, '>')
+      out.pop()
+      out.push('')
+    }
+  } else {
+    out.push(`### Removed page ${name}`, '')
+    if (cause) out.push(cause, '')
+    if (group.description) out.push(`**It was:** ${escapeMarkdown(group.description)}`, '')
+    out.push(
+      'leadsTo' in group && 'redirect' in group.leadsTo
+        ? `**Its address now redirects to ${code(group.leadsTo.redirect)}** (the nearest page above it).`
+        : '**Its address now answers 404 Not Found** (no page above it to redirect to).',
+      '',
+    )
+  }
+  if (group.alsoOn.length) {
+    const verb =
+      group.kind === 'added'
+        ? 'Now listed on'
+        : group.kind === 'removed'
+          ? 'No longer on'
+          : 'Also shown on'
+    out.push(`${verb} ${pageCount(group.alsoOn.length)} (not repeated):`, '')
+    for (const page of group.alsoOn)
+      out.push(
+        `- ${code(page.route)}: ${escapeMarkdown(pageName(page.title))} (${page.parts.join(', ')})`,
+      )
+    out.push('')
+  }
+  return out
+}
+
+export interface ReportInput {
+  changes: SiteChanges
+  groups: ChangeGroup[]
+}
+
+export function renderChangesReport(
+  { changes, groups }: ReportInput,
+  options: ReportOptions,
+): string {
+  const out: string[] = [REPORT_HEADING, '']
   out.push(`Compared ${options.head} with ${options.base}.`, '')
 
   if (nothingChanged(changes)) {
@@ -142,10 +129,17 @@ export function renderChangesReport(changes: SiteChanges, options: ReportOptions
     return out.join('\n') + '\n'
   }
 
+  const owners = groups.filter((group) => group.kind === 'changed').length
+  const showing = changes.changed.length - owners
   const counts = [
     `${changes.added.length} added`,
     `${changes.removed.length} removed`,
-    `${changes.changed.length} changed`,
+    `${changes.changed.length} changed` +
+      (showing <= 0
+        ? ''
+        : owners
+          ? ` (${owners} shown in full, ${showing} listed under the change they show)`
+          : ' (listed under the change they show)'),
     ...(changes.sharedOnly.length
       ? [`${changes.sharedOnly.length} changed only in what pages share`]
       : []),
@@ -160,18 +154,8 @@ export function renderChangesReport(changes: SiteChanges, options: ReportOptions
   }
   out.push('')
 
-  if (changes.added.length) {
-    out.push('### Added pages', '')
-    for (const page of changes.added)
-      out.push(`- ${code(page.route)}: ${escapeMarkdown(page.title)}`)
-    out.push('')
-  }
-  if (changes.removed.length) {
-    out.push('### Removed pages', '')
-    for (const page of changes.removed)
-      out.push(`- ${code(page.route)}: ${escapeMarkdown(page.title)}`)
-    out.push('')
-  }
+  for (const group of groups) out.push(...renderGroup(group))
+
   if (changes.shared.length) {
     out.push('### Changed on many pages', '')
     for (const change of changes.shared) {
@@ -179,29 +163,58 @@ export function renderChangesReport(changes: SiteChanges, options: ReportOptions
         change.routes.length === changes.compared.length
           ? `on every page (${change.routes.length})`
           : `on ${pageCount(change.routes.length)}: ${routeList(change.routes)}`
-      out.push(`#### ${change.part}${change.field ? ` \`${change.field}\`` : ''}, ${where}`, '')
-      out.push(...diffList(change), '')
+      out.push(`#### ${change.part}${change.field ? ` ${code(change.field)}` : ''}, ${where}`, '')
+      out.push(...new Set(readableChanges(change.words).map(renderReadableChange)), '')
     }
   }
-  if (changes.changed.length) {
-    out.push('### Changed pages', '')
-    for (const page of changes.changed) {
-      out.push(`#### ${code(page.route)}: ${escapeMarkdown(page.title)}`, '')
-      for (const change of page.changes) out.push(...renderPart(change))
-    }
-  }
-  if (options.screenshots?.byRoute.size) {
+  if (options.screenshots?.byRoute.size || options.screenshots?.missing?.size) {
     out.push('### Screenshots', '')
     const { dir, where } = options.screenshots
     out.push(
-      `Before and after, at 390 and 1280 px wide, and side by side, in \`${dir}\`` +
+      `The changed region, before and after side by side, outlined, at 1280 and 390 px wide, in ${code(dir)}` +
         (where ? ` (${where})` : '') +
         ':',
       '',
     )
     for (const [route, files] of options.screenshots.byRoute)
       out.push(`- ${code(route)}: ${files.map(code).join(', ')}`)
+    for (const [route, reason] of options.screenshots.missing ?? [])
+      out.push(`- ${code(route)}: no screenshot (${escapeMarkdown(reason)})`)
     out.push('')
   }
   return out.join('\n') + '\n'
+}
+
+/**
+ * The report when the working tree's content does not pass the content check: no build is
+ * possible, and what the reviewer needs is where and why.
+ */
+export function renderContentCheckReport(
+  errors: readonly ContentError[],
+  options: Omit<ReportOptions, 'screenshots'>,
+): string {
+  const files = new Set(errors.map((error) => error.file))
+  return [
+    REPORT_HEADING,
+    '',
+    `Compared ${options.head} with ${options.base}.`,
+    '',
+    `**The content check failed: ${errors.length} problem${errors.length === 1 ? '' : 's'} in ` +
+      `${files.size} file${files.size === 1 ? '' : 's'}.** The pages cannot be built until ` +
+      'these are fixed, so there is no page comparison yet.',
+    '',
+    '| File | Line | Field | Problem |',
+    '| --- | --- | --- | --- |',
+    ...errors.map(
+      (error) =>
+        `| ${code(error.file)} | ${error.line} | ${code(error.field)} | ${escapeMarkdown(error.message).replace(/\n/g, ' ')} |`,
+    ),
+    '',
+    'As the content check prints it (`npm run check:content`):',
+    '',
+    '```',
+    ...errors.map(formatError),
+    '```',
+    '',
+  ].join('\n')
 }

@@ -85,14 +85,25 @@ export function visibleText(root: Node | undefined): string {
       return
     }
     if (!DomUtils.isTag(node)) {
-      if (DomUtils.hasChildren(node)) node.children.forEach(walk)
+      if (DomUtils.hasChildren(node)) walkChildren(node.children)
       return
     }
     if (SKIPPED.has(node.name)) return
     const block = BLOCKS.has(node.name)
     if (block) breakLine()
-    node.children.forEach(walk)
+    walkChildren(node.children)
     if (block) breakLine()
+  }
+  // Two elements side by side with no text between them are laid out apart (a price and its
+  // unit in a flex row): a space keeps their words from running together ("$250per").
+  const walkChildren = (children: Node[]) => {
+    let previous: Node | undefined
+    for (const child of children) {
+      if (previous && DomUtils.isTag(previous) && DomUtils.isTag(child) && /\S$/.test(line))
+        line += ' '
+      walk(child)
+      if (DomUtils.isTag(child) || DomUtils.isText(child)) previous = child
+    }
   }
   walk(root)
   breakLine()

@@ -3,10 +3,24 @@
 // symlink to node_modules, which takes no time), `npm ci` in the worktree otherwise.
 import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, symlink, unlink } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  symlink,
+  unlink,
+  utimes,
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { CACHE_ROOT } from '../../build/cache.ts'
 
 const execFileAsync = promisify(execFile)
 
@@ -140,4 +154,82 @@ export async function buildCommitInWorktree(
     await remove()
     throw error
   }
+}
+
+/** Base builds kept: a reviewer going back and forth between a few bases reuses each. */
+const KEPT_BASE_BUILDS = 3
+
+/** What else than the commit a build's output depends on: the settings read from the environment. */
+const BUILD_SETTINGS = ['SITE_BASE_PATH', 'SITE_PREVIEW'] as const
+
+function cacheKey(commit: string): string {
+  const settings = BUILD_SETTINGS.map((name) => `${name}=${process.env[name] ?? ''}`).join('\n')
+  return `${commit}-${createHash('sha256').update(settings).digest('hex').slice(0, 8)}`
+}
+
+export interface CachedBaseBuild {
+  /** The cached dist folder (client/ and headers.json); read it, never change it. */
+  distDir: string
+  /** Whether this run built it ("cached" when an earlier run did). */
+  source: 'cached' | BaseBuild['install']
+}
+
+/** Copies or moves `from` to `to`: a rename when both are on one file system. */
+async function moveDir(from: string, to: string) {
+  try {
+    await rename(from, to)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
+    await cp(from, to, { recursive: true })
+    await rm(from, { recursive: true, force: true })
+  }
+}
+
+/** Deletes all but the most recently used base builds. */
+async function pruneBaseBuilds(cacheRoot: string) {
+  const names = await readdir(cacheRoot).catch(() => [] as string[])
+  const used = await Promise.all(
+    names
+      .filter((name) => !name.endsWith('.partial'))
+      .map(async (name) => ({ name, at: (await stat(path.join(cacheRoot, name))).mtimeMs })),
+  )
+  used.sort((a, b) => b.at - a.at)
+  for (const { name } of used.slice(KEPT_BASE_BUILDS))
+    await rm(path.join(cacheRoot, name), { recursive: true, force: true })
+}
+
+/**
+ * The build of `base`, made once per commit (and build settings) and kept in
+ * node_modules/.cache/changes-base: a second report against the same base builds only the
+ * working tree. A commit's build never changes, so the commit names it.
+ */
+export async function cachedBaseBuild(
+  repo: string,
+  base: BaseCommit,
+  log: (line: string) => void = () => {},
+): Promise<CachedBaseBuild> {
+  const cacheRoot = path.join(repo, CACHE_ROOT, 'changes-base')
+  const folder = path.join(cacheRoot, cacheKey(base.commit))
+  const distDir = path.join(folder, 'dist')
+  if (existsSync(distDir)) {
+    const now = new Date()
+    await utimes(folder, now, now)
+    return { distDir, source: 'cached' }
+  }
+  log(`Building the base, ${base.label}, in a temporary worktree (kept for the next run)…`)
+  const build = await buildCommitInWorktree(repo, base, log)
+  try {
+    await mkdir(cacheRoot, { recursive: true })
+    // Moved in whole under a temporary name, so a run stopped half way leaves no partial build
+    // under the commit's name.
+    const partial = `${folder}.${process.pid}.partial`
+    await mkdir(partial, { recursive: true })
+    await moveDir(build.distDir, path.join(partial, 'dist'))
+    await rm(folder, { recursive: true, force: true })
+    await rename(partial, folder)
+  } finally {
+    await build.remove()
+  }
+  await pruneBaseBuilds(cacheRoot)
+  return { distDir, source: build.install }
 }
