@@ -209,6 +209,7 @@ describe('the review comment', () => {
     expect(failed).toContain(
       '**No page report for this commit:** the site does not build while the content check fails',
     )
+    expect(failed).toContain('**Built site:** none, as the site does not build')
     // A report that was made shows its own account of the content; no second one.
     const made = renderReviewComment(inputsFor(opened, { contentProblems: [problem] }))
     expect(made).not.toContain('### Content check')

@@ -70,7 +70,7 @@ export function contentProblemsSection(
   return [
     `### Content check: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`,
     '',
-    'Each is also marked on the changed line in the “Files changed” tab.',
+    'Each is also marked on its line in the “Files changed” tab.',
     '',
     '| Where | Field | Problem |',
     '| --- | --- | --- |',
@@ -94,6 +94,7 @@ function pageReportSection(inputs: ReviewInputs): string {
 
 /** The whole comment, marker first, cut to GitHub's limit if the page report is very long. */
 export function renderReviewComment(inputs: ReviewInputs): string {
+  const showProblems = inputs.contentProblems.length > 0 && inputs.pageReportOutcome !== 'success'
   const head = [
     REVIEW_MARKER,
     '## What this pull request does to the pages',
@@ -102,9 +103,10 @@ export function renderReviewComment(inputs: ReviewInputs): string {
     '',
     previewLine(inputs.preview),
     '',
-    `**Built site:** the \`${SITE_ARTIFACT}\` artifact of the [workflow run](${inputs.runUrl}#artifacts): unzip it into a folder, then \`npm run serve -- --dist <folder>\`.`,
+    showProblems
+      ? '**Built site:** none, as the site does not build while the content check fails.'
+      : `**Built site:** the \`${SITE_ARTIFACT}\` artifact of the [workflow run](${inputs.runUrl}#artifacts): unzip it into a folder, then \`npm run serve -- --dist <folder>\`.`,
   ]
-  const showProblems = inputs.contentProblems.length > 0 && inputs.pageReportOutcome !== 'success'
   const parts = [
     head.join('\n'),
     ...(showProblems ? [contentProblemsSection(inputs.contentProblems, inputs.blobUrl)] : []),
