@@ -36,6 +36,8 @@ const USAGE = `Usage: npm run github -- review --page-report FILE --page-report-
        npm run github -- preview-remove
 (in a GitHub Actions step started by a pull_request event)`
 
+const COMMANDS = ['review', 'preview', 'preview-remove']
+
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -47,7 +49,8 @@ async function main() {
     },
   })
   const [command, ...extra] = positionals
-  if (!command || extra.length) throw new Error(USAGE)
+  if (!command || extra.length || !COMMANDS.includes(command))
+    throw new Error(command ? `unknown command "${positionals.join(' ')}"\n\n${USAGE}` : USAGE)
   const env = readActionsEnv()
   if (env.eventName !== 'pull_request')
     throw new Error(`this runs for pull_request events, not ${env.eventName}\n\n${USAGE}`)
@@ -91,13 +94,13 @@ async function main() {
         : `No preview: ${preview.kind === 'unavailable' ? preview.reason : preview.kind}`
     await appendSummary(env, line)
     console.log(line)
-  } else if (command === 'preview-remove') {
+  } else {
     const removed = await removePreview({ event, repoDir })
     const edited = await markPreviewRemoved(octokit, event)
     console.log(
       `${removed ? `Removed ${PAGES_BRANCH}/${previewFolder(event.number)}/` : 'No preview to remove'}; ${edited ? 'the comment says so' : 'no comment to edit'}.`,
     )
-  } else throw new Error(`unknown command "${command}"\n\n${USAGE}`)
+  }
 }
 
 main().catch((error: unknown) => {

@@ -29,7 +29,13 @@ export function previewFrom(
   event: PullRequestEvent,
 ): PreviewState {
   if (json?.trim()) {
-    const parsed = previewSchema.safeParse(JSON.parse(json))
+    let value: unknown
+    try {
+      value = JSON.parse(json)
+    } catch {
+      throw new Error(`the preview job's output is not JSON: ${json}`)
+    }
+    const parsed = previewSchema.safeParse(value)
     if (!parsed.success) throw new Error(`the preview job's output is not a preview: ${json}`)
     return parsed.data
   }
