@@ -8,7 +8,6 @@ import * as pagefind from 'pagefind'
 import { SEARCHED_ATTRIBUTE } from '../../components/search/indexed-content.ts'
 import { PAGEFIND_PATH } from '../../components/search/pagefind.ts'
 import { elementSource } from './html-element.ts'
-import { withBase } from '../../renderer/base-path.ts'
 
 /** Pagefind's ready-made interfaces and highlighter, which this site does not use (its own
  * dialog is components/search/SearchDialog.tsx): not shipped. */
@@ -26,7 +25,7 @@ export type SearchIndex = Awaited<ReturnType<typeof openSearchIndex>>
  * finishes early waits for those before it, which is a few pages. Addresses outside that order
  * go last, sorted.
  */
-export async function openSearchIndex(clientDir: string, basePath = '/') {
+export async function openSearchIndex(clientDir: string) {
   const outputPath = path.join(clientDir, PAGEFIND_PATH)
   // A fresh index: pages removed since the last build must not be found.
   await rm(outputPath, { recursive: true, force: true })
@@ -41,8 +40,9 @@ export async function openSearchIndex(clientDir: string, basePath = '/') {
   const send = (url: string, content: string | undefined) => {
     if (content === undefined) return
     const page = previous
-      // Found pages link to the address a visitor opens: under the site's base path.
-      .then(() => index.addHTMLFile({ url: withBase(url, basePath), content }))
+      // The route's path: Pagefind's script puts the folder it was fetched from before it, so a
+      // site built under a base path (renderer/base-path.ts) links under it.
+      .then(() => index.addHTMLFile({ url, content }))
       .then((result) => {
         if (result.errors.length)
           throw new Error(`Pagefind could not index ${url}: ${result.errors.join('; ')}`)

@@ -55,13 +55,10 @@ export async function buildPages(
   const list = listOf(content.entries)
   const site = list('site')[0]!.data
   const routes = routeTableOf(content.entries)
-  // The base path every address of the site's files starts with, as the bundle has it.
-  const builtWith = await renderThreads.builtWith
   const pages = await openPageSink(
     clientDir,
     // The pages' own addresses carry the base already: the feed's bodies need only the origin.
     resolveSiteUrl(site.url),
-    builtWith.basePath,
     // Only the feed's articles: their bodies are all the scan keeps.
     feedArticles(list('articles')).map((entry) => [routePath('articles', entry), entry.id]),
   )
@@ -76,7 +73,7 @@ export async function buildPages(
     const artifacts = await writeBuildArtifacts(distDir, content, {
       routes,
       pages,
-      builtWith,
+      builtWith: await renderThreads.builtWith,
     })
     await rm(path.join(distDir, 'server'), { recursive: true, force: true })
     return { ...artifacts, rendered }

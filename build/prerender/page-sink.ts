@@ -10,15 +10,14 @@ export type PageSink = Awaited<ReturnType<typeof openPageSink>>
 
 /**
  * `siteUrl`: the origin the pages' root-relative addresses are made absolute with (they carry the
- * base path already); `basePath`: what the search index puts before each route's path.
+ * base path already).
  * `articles`: each feed article's page path ("/resources/articles/<id>") and id. */
 export async function openPageSink(
   clientDir: string,
   siteUrl: string,
-  basePath: string,
   articles: [string, string][],
 ) {
-  const search = await openSearchIndex(clientDir, basePath)
+  const search = await openSearchIndex(clientDir)
   const scan = createPageScan(siteUrl, new Map(articles))
   // A page that fails the index or the scan fails the build, at the next step that waits.
   let pageError: Error | undefined
