@@ -9,8 +9,17 @@ import { collections } from './content/schema/collections.ts'
 import { pageScript } from './build/vite/page-script-plugin.ts'
 import { localFunctions } from './build/vite/functions-plugin.ts'
 import { buildArtifacts } from './build/vite/build-artifacts-plugin.ts'
+import { BASE_PATH_VARIABLE, parseBasePath } from './renderer/base-path.ts'
+import { previewDefine } from './site/preview-build.ts'
+import { distFolderOf } from './build/dist-dir.ts'
 
 export default defineConfig({
+  // The path the site is served under (renderer/base-path.ts): "/" unless a preview says otherwise.
+  base: parseBasePath(process.env[BASE_PATH_VARIABLE]),
+  // A literal in the bundle, so a normal build drops the preview's code (site/preview-build.ts).
+  define: previewDefine(process.env),
+  // Vike builds into <outDir>/client and <outDir>/server.
+  build: { outDir: distFolderOf(process.env) },
   plugins: [
     contentCollections(collections, mdxOptions),
     illustrations(),

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { previewDefine } from './site/preview-build.ts'
 
 export default defineConfig({
+  // The app's build-time constants, as `npm run build` sets them (vite.config.ts).
+  define: previewDefine(process.env),
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

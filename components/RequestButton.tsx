@@ -2,6 +2,7 @@ import { Mail } from 'lucide-react'
 import { Island } from '../renderer/Island.tsx'
 import RequestButtonIsland from './request/RequestButton.island.tsx'
 import { useSite } from './site-context.tsx'
+import { previewCopy } from './forms/PreviewNotice.tsx'
 import { buttonStyles } from './ui/button-styles.ts'
 
 export interface RequestButtonProps {
@@ -20,7 +21,8 @@ const requestSubject = (kind: RequestButtonProps['kind'], title: string) =>
  * without JavaScript an e-mail link with the request as its subject.
  */
 export function RequestButton({ kind, id, title, label }: RequestButtonProps) {
-  const { email, requests, keptRequests, ui } = useSite()
+  const site = useSite()
+  const { email, requests, keptRequests, ui } = site
   const href = `mailto:${email}?subject=${encodeURIComponent(requestSubject(kind, title))}`
   const words = requests[kind]
   return (
@@ -47,6 +49,7 @@ export function RequestButton({ kind, id, title, label }: RequestButtonProps) {
             failure: requests.failure,
             kept: keptRequests.request,
           },
+          preview: previewCopy(site),
         }}
       />
       {/* Without JavaScript: an e-mail with the request as its subject. */}

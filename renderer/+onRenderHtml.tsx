@@ -7,6 +7,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlSync } from 'vike/types'
 import pageScriptUrl from 'virtual:page-script'
+import { htmlUnderBase } from './base-path-html.ts'
 import { PAGE_SCRIPT_ATTRIBUTE } from './island-attributes.ts'
 import { toLatin1Html } from './latin1-html.ts'
 import { PAGE_SCRIPT_LOADER } from './page-script.ts'
@@ -17,8 +18,16 @@ export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {
   const { Layout, Head } = pageContext.config
   const Page = pageContext.Page as ComponentType<{ data: unknown }>
   const page = <Page data={pageContext.data} />
-  const body = renderToString(Layout ? <Layout pageContext={pageContext}>{page}</Layout> : page)
-  const head = Head ? renderToStaticMarkup(<Head pageContext={pageContext} />) : ''
+  // Vite's base (renderer/base-path.ts): the app's addresses are written without it.
+  const base = import.meta.env.BASE_URL
+  const body = htmlUnderBase(
+    renderToString(Layout ? <Layout pageContext={pageContext}>{page}</Layout> : page),
+    base,
+  )
+  const head = Head
+    ? htmlUnderBase(renderToStaticMarkup(<Head pageContext={pageContext} />), base)
+    : ''
+  // The page script's address comes from Vite with the base already.
   const loader = `<script ${PAGE_SCRIPT_ATTRIBUTE}="${pageScriptUrl}">${PAGE_SCRIPT_LOADER}</script>`
   // In <head>, so the theme class is set before anything is painted (./theme-script.ts).
   const theme = `<script>${THEME_SCRIPT}</script>`

@@ -1,12 +1,14 @@
 // `npm start` (after the build): the built site on http://localhost:3000 (PORT, HOST override),
 // with the send-contact-email function mounted on the same origin, backed by the embedded
 // database, so the forms work on a fresh clone with no accounts.
-// `npm run serve -- --dist <folder>` serves another build's output (its client/ and headers.json).
+// `npm run serve -- --dist <folder>` serves another build's output (its client/ and headers.json),
+// under the base path it was built for (SITE_BASE_PATH, recorded in its built-with.json).
 // A start-up failure is one sentence with the fix and exit status 1: no stack trace, no secret.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { createFunctionsMiddleware, localOrigins } from './functions.ts'
+import { readBuiltSite } from './built-with.ts'
 import { securityHeadersOf, type HeaderRule } from './headers.ts'
 import { createEdgeServer } from './http-edge.ts'
 import { createStaticSite, readBuiltHeaderRules } from './static.ts'
@@ -39,12 +41,14 @@ const host = process.env.HOST ?? '127.0.0.1'
 
 // The build writes the header rules it also gave the static hosts (_headers, vercel.json).
 let rules: HeaderRule[]
+let basePath: string
 try {
   rules = readBuiltHeaderRules(distDir)
+  basePath = readBuiltSite(distDir).basePath
 } catch (error) {
   fail(messageOf(error))
 }
-const site = createStaticSite(root, rules)
+const site = createStaticSite(root, rules, undefined, basePath)
 
 const server = createEdgeServer({
   securityHeaders: securityHeadersOf(rules),
@@ -92,7 +96,7 @@ const opening = listening.then(() =>
   createFunctionsMiddleware({ env: { ALLOWED_ORIGINS: localOrigins(port), ...process.env } }),
 )
 opening.then(
-  () => console.log(`Site running at http://localhost:${port} (listening on ${host})`),
+  () => console.log(`Site running at http://localhost:${port}${basePath} (listening on ${host})`),
   // The data folder's errors (busy, damaged, read-only) are sentences with their fix already.
   (error: unknown) => fail(messageOf(error)),
 )

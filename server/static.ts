@@ -1,7 +1,9 @@
 // Serves the prerendered site from dist/client the way a static host does: /about answers with
 // about/index.html, every response carries the headers of the build's header rules (security
 // and caching, from server/headers.ts), text is compressed, and an unknown path goes through the
-// route guard: an HTTP redirect, or the prerendered 404 page with status 404.
+// route guard: an HTTP redirect, or the prerendered 404 page with status 404. A site built under
+// a base path (renderer/base-path.ts) answers under it only: /repo/pr-12/about is about/index.html,
+// the base without its slash is redirected to it, and every other path is not found.
 import compressible from 'compressible'
 import { createReadStream, existsSync, readFileSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
@@ -10,6 +12,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { contentType, lookup } from 'mime-types'
+import { withBase, withoutBase } from '../renderer/base-path.ts'
 import { guardRoute, redirectLocation } from '../renderer/guard.ts'
 import { consoleLogger, type Logger } from '../supabase/functions/send-contact-email/logger.ts'
 import { headersFor, HOSTING_FILES, securityHeadersOf, type HeaderRule } from './headers.ts'
@@ -36,11 +39,15 @@ function addressOf(relative: string): string {
   return address === '/index.html' ? '/' : address.replace(/\/index\.html$/, '')
 }
 
-/** `logger` gets one line per guard decision: the path, what was done, the rule and the target. */
+/**
+ * `logger` gets one line per guard decision: the path, what was done, the rule and the target.
+ * `basePath`: the path the build was made for (server/built-with.ts); `rules` are the site's at "/".
+ */
 export function createStaticSite(
   root: string,
   rules: HeaderRule[],
   logger: Logger = consoleLogger,
+  basePath = '/',
 ): StaticSite {
   const compressed = new Map<string, Buffer>()
   // The route list is the set of prerendered pages: every index.html under the root.
@@ -101,10 +108,25 @@ export function createStaticSite(
         res.writeHead(target.status, securityHeadersOf(rules)).end()
         return
       }
-      const { pathname, search } = target
+      const { search } = target
+      // The address inside the site; outside the base, none.
+      const pathname = withoutBase(target.pathname, basePath)
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { ...headersFor(rules, pathname), Allow: 'GET, HEAD' }).end()
+        res.writeHead(405, { ...headersFor(rules, pathname ?? '/'), Allow: 'GET, HEAD' }).end()
         return
+      }
+      if (pathname === undefined) {
+        // The base without its trailing slash: the site's home, where its addresses resolve.
+        if (`${target.pathname}/` === basePath) {
+          res.writeHead(301, { ...headersFor(rules, '/'), Location: basePath + search }).end()
+          return
+        }
+        logger.info('route-guard', {
+          path: target.pathname,
+          action: 'not-found',
+          rule: 'outside-base',
+        })
+        return send(req, res, path.join(root, '404.html'), 404)
       }
       const file = await resolveFile(pathname)
       if (file) return send(req, res, file, 200)
@@ -112,7 +134,12 @@ export function createStaticSite(
       if (decision.action === 'redirect') {
         // A canonical spelling is permanent; the other targets depend on today's route list.
         const status = decision.reason === 'canonical' ? 301 : 302
-        const location = redirectLocation(decision, pathname, search)
+        // The guard decides inside the site; the browser is sent, and told, the full address.
+        const location = redirectLocation(
+          { ...decision, to: withBase(decision.to, basePath) },
+          target.pathname,
+          search,
+        )
         logger.info('route-guard', {
           path: pathname,
           action: 'redirect',

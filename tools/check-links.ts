@@ -1,38 +1,67 @@
 // `npm run test:links`: every internal link, #anchor and asset reference in the built site must
-// resolve. Linkinator serves dist/client itself on loopback and crawls from every built page.
-import { readdir } from 'node:fs/promises'
+// resolve. Linkinator serves the built site itself on loopback and crawls from every built page.
+// `-- --dist <folder>` checks another build (default dist). A build made under a base path
+// (SITE_BASE_PATH, renderer/base-path.ts) is served under that path, as its host will serve it,
+// so a link that forgot the base is reported broken.
+import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
 import { LinkChecker, LinkState } from 'linkinator'
+import { readBuiltSite } from '../server/built-with.ts'
 
-const clientDir = path.resolve('dist/client')
-const pages = (await readdir(clientDir, { recursive: true }))
+const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } })
+const distDir = path.resolve(values.dist)
+const clientDir = path.join(distDir, 'client')
+const pageFiles = (await readdir(clientDir, { recursive: true }).catch(() => [] as string[]))
   .filter((file) => file.endsWith('.html'))
-  // Paths are relative to serverRoot.
   .map((file) => file.split(path.sep).join('/'))
-if (!pages.length) {
-  console.error('No HTML in dist/client: run `npm run build` first.')
+if (!pageFiles.length) {
+  console.error(`No HTML in ${path.relative('.', clientDir)}: run \`npm run build\` first.`)
   process.exit(1)
 }
 
-const checker = new LinkChecker()
-const result = await checker.check({
-  path: pages,
-  serverRoot: 'dist/client',
-  recurse: true,
-  checkFragments: true,
-  concurrency: 20,
-  // Only our own pages are checked here: no network, and external sites are not ours to fix.
-  linksToSkip: async (link) => !/^(http:\/\/(localhost|127\.0\.0\.1)[:/]|dist\/client)/.test(link),
-})
+const { basePath } = readBuiltSite(distDir)
+/** A folder with the site at `basePath` inside it (a link to the build, not a copy). */
+async function siteUnderBase(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'check-links-'))
+  const site = path.join(root, basePath)
+  await mkdir(path.dirname(site), { recursive: true })
+  await symlink(clientDir, site.replace(/\/$/, ''), 'dir')
+  return root
+}
+const serverRoot = basePath === '/' ? clientDir : await siteUnderBase()
+// Paths are relative to serverRoot.
+const pages = pageFiles.map((file) => basePath.slice(1) + file)
 
-const broken = result.links.filter((link) => link.state === LinkState.BROKEN)
-const checked = result.links.filter((link) => link.state === LinkState.OK).length
-const sitePath = (url = '') => '/' + url.replace(/^(http:\/\/[^/]+|dist\/client)?\/?/, '')
-for (const link of broken)
-  console.error(
-    `  ✗ ${sitePath(link.url)} (${link.status ?? 'no answer'}) linked from ${sitePath(link.parent)}`,
+// Linkinator's own server's addresses, or files under the folder it serves.
+const escaped = path.relative('.', serverRoot).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const ownLink = new RegExp(`^(http://(localhost|127\\.0\\.0\\.1)[:/]|${escaped})`)
+
+try {
+  const checker = new LinkChecker()
+  const result = await checker.check({
+    path: pages,
+    serverRoot,
+    recurse: true,
+    checkFragments: true,
+    concurrency: 20,
+    // Only our own pages are checked here: no network, and external sites are not ours to fix.
+    linksToSkip: async (link) => !ownLink.test(link),
+  })
+
+  const broken = result.links.filter((link) => link.state === LinkState.BROKEN)
+  const checked = result.links.filter((link) => link.state === LinkState.OK).length
+  const sitePath = (url = '') => '/' + url.replace(new RegExp(`^(http://[^/]+|${escaped})?/?`), '')
+  for (const link of broken)
+    console.error(
+      `  ✗ ${sitePath(link.url)} (${link.status ?? 'no answer'}) linked from ${sitePath(link.parent)}`,
+    )
+  const under = basePath === '/' ? '' : ` under ${basePath}`
+  console.log(
+    `Links: ${checked} internal links, anchors and assets resolve${under}; ${broken.length} broken (${pages.length} pages crawled).`,
   )
-console.log(
-  `Links: ${checked} internal links, anchors and assets resolve; ${broken.length} broken (${pages.length} pages crawled).`,
-)
-process.exit(broken.length ? 1 : 0)
+  process.exitCode = broken.length ? 1 : 0
+} finally {
+  if (serverRoot !== clientDir) await rm(serverRoot, { recursive: true, force: true })
+}

@@ -40,6 +40,8 @@ export async function openSearchIndex(clientDir: string) {
   const send = (url: string, content: string | undefined) => {
     if (content === undefined) return
     const page = previous
+      // The route's path: Pagefind's script puts the folder it was fetched from before it, so a
+      // site built under a base path (renderer/base-path.ts) links under it.
       .then(() => index.addHTMLFile({ url, content }))
       .then((result) => {
         if (result.errors.length)

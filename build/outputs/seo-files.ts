@@ -40,7 +40,14 @@ export function robotsTxt(siteUrl: string): string {
 
 export function webManifest(
   site: { name: string; description: string },
-  brand: { themeColor: string; backgroundColor: string; icon192: string; icon512: string },
+  brand: {
+    themeColor: string
+    backgroundColor: string
+    icon192: string
+    icon512: string
+    /** The site's root: "/", or its base path ("/repo/pr-12/"). */
+    startUrl: string
+  },
 ): string {
   return (
     JSON.stringify(
@@ -49,8 +56,8 @@ export function webManifest(
         short_name: site.name,
         description: site.description,
         lang: 'en',
-        start_url: '/',
-        scope: '/',
+        start_url: brand.startUrl,
+        scope: brand.startUrl,
         display: 'browser',
         theme_color: brand.themeColor,
         background_color: brand.backgroundColor,

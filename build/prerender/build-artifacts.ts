@@ -18,8 +18,10 @@ import {
   MANIFEST_PATH,
   THEME_COLOR,
 } from '../../site/brand.ts'
-import { resolveSiteUrl } from '../../site/origin.ts'
+import { resolveSiteUrl, siteRootUrl } from '../../site/origin.ts'
+import { withBase } from '../../renderer/base-path.ts'
 import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
+import { BUILT_WITH_FILE } from '../../server/built-with.ts'
 import type { BuiltContent } from './built-content.ts'
 import { mergeVercelConfig, toHeadersFile } from '../outputs/hosting-headers.ts'
 import { feedArticles, rssXml } from '../outputs/feed.ts'
@@ -55,6 +57,7 @@ export async function buildPages(
   const routes = routeTableOf(content.entries)
   const pages = await openPageSink(
     clientDir,
+    // The pages' own addresses carry the base already: the feed's bodies need only the origin.
     resolveSiteUrl(site.url),
     // Only the feed's articles: their bodies are all the scan keeps.
     feedArticles(list('articles')).map((entry) => [routePath('articles', entry), entry.id]),
@@ -92,7 +95,8 @@ async function writeBuildArtifacts(
   const clientDir = path.join(distDir, 'client')
   const list = listOf(entries)
   const site = list('site')[0]!.data
-  const siteUrl = resolveSiteUrl(site.url)
+  const { basePath } = options.builtWith
+  const siteUrl = siteRootUrl(resolveSiteUrl(site.url), basePath)
   const { routes } = options
   // In no particular order: the feed puts its own in the site's (feedArticles).
   const articles = list('articles')
@@ -161,8 +165,9 @@ async function writeBuildArtifacts(
     webManifest(site, {
       themeColor: THEME_COLOR,
       backgroundColor: BACKGROUND_COLOR,
-      icon192: BRAND_IMAGES.icon192,
-      icon512: BRAND_IMAGES.icon512,
+      icon192: withBase(BRAND_IMAGES.icon192, basePath),
+      icon512: withBase(BRAND_IMAGES.icon512, basePath),
+      startUrl: basePath,
     }),
   )
 
@@ -185,11 +190,13 @@ async function writeBuildArtifacts(
     },
     revalidated,
   )
-  await writeHostingHeaders(distDir, rules)
+  await writeHostingHeaders(distDir, rules, basePath)
   await writeHostingRedirects(
     clientDir,
     routes.map((route) => route.path),
+    basePath,
   )
+  await writeFile(path.join(distDir, BUILT_WITH_FILE), `${JSON.stringify({ basePath }, null, 2)}\n`)
   return { routes, rules }
 }
 
@@ -228,8 +235,8 @@ async function copyImages(clientDir: string, images: BuiltContent['images']) {
 }
 
 /** The route guard's redirects as static hosts take them: _redirects, and vercel.json's. */
-async function writeHostingRedirects(clientDir: string, routes: string[]) {
-  const { redirectsFile, vercel } = hostingRedirects(routes)
+async function writeHostingRedirects(clientDir: string, routes: string[], basePath: string) {
+  const { redirectsFile, vercel } = hostingRedirects(routes, basePath)
   await writeFile(path.join(clientDir, '_redirects'), redirectsFile)
   const vercelFile = path.join(clientDir, 'vercel.json')
   const existing = JSON.parse(await readFile(vercelFile, 'utf8').catch(() => '{}')) as object
@@ -240,11 +247,16 @@ async function writeHostingRedirects(clientDir: string, routes: string[]) {
   )
 }
 
-async function writeHostingHeaders(distDir: string, rules: HeaderRule[]) {
+/**
+ * The header rules for the hosts, whose paths carry the base, and for the local server, which
+ * takes the base off before it matches them (server/static.ts).
+ */
+async function writeHostingHeaders(distDir: string, rules: HeaderRule[], basePath: string) {
   const clientDir = path.join(distDir, 'client')
-  await writeFile(path.join(clientDir, '_headers'), toHeadersFile(rules))
+  const hostRules = rules.map((rule) => ({ ...rule, source: withBase(rule.source, basePath) }))
+  await writeFile(path.join(clientDir, '_headers'), toHeadersFile(hostRules))
   const vercelFile = path.join(clientDir, 'vercel.json')
   const existing = existsSync(vercelFile) ? await readFile(vercelFile, 'utf8') : undefined
-  await writeFile(vercelFile, mergeVercelConfig(existing, rules))
+  await writeFile(vercelFile, mergeVercelConfig(existing, hostRules))
   await writeFile(path.join(distDir, HEADER_RULES_FILE), JSON.stringify(rules, null, 2) + '\n')
 }

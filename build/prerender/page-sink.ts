@@ -8,7 +8,10 @@ import { createPageScan } from './page-scan.ts'
 
 export type PageSink = Awaited<ReturnType<typeof openPageSink>>
 
-/** `articles`: each feed article's page path ("/resources/articles/<id>") and id. */
+/**
+ * `siteUrl`: the origin the pages' root-relative addresses are made absolute with (they carry the
+ * base path already).
+ * `articles`: each feed article's page path ("/resources/articles/<id>") and id. */
 export async function openPageSink(
   clientDir: string,
   siteUrl: string,

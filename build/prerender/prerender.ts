@@ -2,8 +2,9 @@
 // dist/client, with the search index, feed, sitemap and hosting files (./build-artifacts.ts).
 // A process of its own, so the bundler's memory is gone before the pages are rendered.
 import path from 'node:path'
+import { distDirOf } from '../dist-dir.ts'
 
-const distDir = path.resolve('dist')
+const distDir = distDirOf(process.env)
 const started = performance.now()
 // React's build must match the bundle's (JSX runtime and all), set before React loads: the
 // environment `vike build` ran in, where Vite makes an unset NODE_ENV "production".
@@ -18,7 +19,9 @@ try {
     const { buildPages } = await import('./build-artifacts.ts')
     const { rendered } = await buildPages(distDir, content, renderThreads)
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
-    console.log(`prerender: ${rendered} pages written to dist/client in ${seconds} s`)
+    console.log(
+      `prerender: ${rendered} pages written to ${path.relative('.', distDir)}/client in ${seconds} s`,
+    )
   } finally {
     await renderThreads.close()
   }

@@ -10,7 +10,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { pageFile } from './page-file.ts'
-import type { RenderMessage, RenderRequest, RenderThreadOptions } from './render-protocol.ts'
+import type {
+  BuiltWith,
+  RenderMessage,
+  RenderRequest,
+  RenderThreadOptions,
+} from './render-protocol.ts'
 
 export { NOT_FOUND_PATH, pageFile } from './page-file.ts'
 
@@ -30,11 +35,7 @@ const BATCH = 16
 
 export type RenderThreads = ReturnType<typeof startRenderThreads>
 
-/** Values `vike build` wrote into the app. */
-export interface BuiltWith {
-  /** The Supabase project the browser code calls (VITE_SUPABASE_URL); unset: this origin. */
-  supabaseUrl?: string
-}
+export type { BuiltWith }
 
 /**
  * Starts the threads, which load the server build at once: started early, that overlaps
@@ -57,9 +58,16 @@ export function startRenderThreads(
     | undefined
 
   let builtWith!: (facts: BuiltWith) => void
-  const builtWithFacts = new Promise<BuiltWith>((resolve) => (builtWith = resolve))
+  let noBuiltWith!: (error: Error) => void
+  const builtWithFacts = new Promise<BuiltWith>((resolve, reject) => {
+    builtWith = resolve
+    noBuiltWith = reject
+  })
+  // Awaited by whoever needs it; a thread that fails first must not leave it unhandled.
+  builtWithFacts.catch(() => undefined)
   const fail = (error: Error) => {
     failure ??= error
+    noBuiltWith(failure)
     job?.reject(failure)
     job = undefined
   }
@@ -91,7 +99,10 @@ export function startRenderThreads(
     })
     worker.on('message', (message: RenderMessage) => {
       if (message.kind === 'page') return job?.onPage(message.path, message.html)
-      if (message.kind === 'built-with') return builtWith({ supabaseUrl: message.supabaseUrl })
+      if (message.kind === 'built-with') {
+        const { kind: _, ...facts } = message
+        return builtWith(facts)
+      }
       if (message.kind === 'failed') return fail(message.error)
       // Ready, or through its batch.
       dispatch(worker)

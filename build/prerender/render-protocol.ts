@@ -1,5 +1,13 @@
 // The messages between the page render (./render-pages.ts) and its threads (./render-thread.ts).
 
+/** Values `vike build` wrote into the app. */
+export interface BuiltWith {
+  /** The Supabase project the browser code calls (VITE_SUPABASE_URL); unset: this origin. */
+  supabaseUrl?: string
+  /** The path the site is served under, "/" or "/repo/pr-12/" (renderer/base-path.ts). */
+  basePath: string
+}
+
 /** The thread's workerData. */
 export interface RenderThreadOptions {
   /** dist/, with the server build in dist/server and the site in dist/client. */
@@ -14,7 +22,7 @@ export type RenderRequest = { kind: 'render'; paths: string[] }
  * page once written, and `done` when ready or through a batch.
  */
 export type RenderMessage =
-  | { kind: 'built-with'; supabaseUrl?: string }
+  | ({ kind: 'built-with' } & BuiltWith)
   | { kind: 'page'; path: string; html: string }
   | { kind: 'done' }
   | { kind: 'failed'; error: Error }

@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parentPort, workerData } from 'node:worker_threads'
+import { withBase } from '../../renderer/base-path.ts'
 import { NOT_FOUND_PATH, pageFile } from './page-file.ts'
 import type { RenderMessage, RenderRequest, RenderThreadOptions } from './render-protocol.ts'
 
@@ -19,6 +20,9 @@ const { distDir } = workerData as RenderThreadOptions
 const post = (message: RenderMessage) => parentPort!.postMessage(message)
 const clientDir = path.join(distDir, 'client')
 const serverEntry = path.join(distDir, 'server/entry.mjs')
+// Vite's base, written into this file when it was built with the app: Vike answers only
+// addresses under it, and takes it off before routing.
+const basePath = import.meta.env.BASE_URL
 
 try {
   // The server build registers itself with Vike's runtime; renderPage() then serves from it.
@@ -26,7 +30,7 @@ try {
   const { renderPage } = await import('vike/server')
 
   const render = async (pagePath: string) => {
-    const pageContext = await renderPage({ urlOriginal: pagePath })
+    const pageContext = await renderPage({ urlOriginal: withBase(pagePath, basePath) })
     const expected = pagePath === NOT_FOUND_PATH ? 404 : 200
     const response = pageContext.httpResponse
     if (response?.statusCode !== expected) {
@@ -56,8 +60,12 @@ try {
     }
   })
   // Written into this file by Vite when it was built with the app: the address the browser code
-  // calls, for the security headers' connect-src.
-  post({ kind: 'built-with', supabaseUrl: import.meta.env.VITE_SUPABASE_URL || undefined })
+  // calls, for the security headers' connect-src, and the base path of every address.
+  post({
+    kind: 'built-with',
+    supabaseUrl: import.meta.env.VITE_SUPABASE_URL || undefined,
+    basePath,
+  })
   post({ kind: 'done' })
 } catch (error) {
   post({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) })

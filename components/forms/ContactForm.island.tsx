@@ -8,6 +8,7 @@ import { showToast } from '../ui/toast.ts'
 import { contactRequestBody } from '../../supabase/functions/_shared/contact-request.ts'
 import { requestExtras, Honeypot } from './anti-bot.tsx'
 import { submitRequest } from './submit-request.ts'
+import { PreviewNotice, showPreviewToast, type PreviewCopy } from './PreviewNotice.tsx'
 
 interface ContactPayload {
   name: string
@@ -34,11 +35,19 @@ export interface ContactFormProps {
     /** The sentence added after the failure's when the message is kept to be sent later. */
     kept: string
   }
+  /** In a preview build only: the form sends nothing and says so. */
+  preview?: PreviewCopy
 }
 
 const EMPTY: ContactPayload = { name: '', email: '', phone: '', message: '' }
 
-export default function ContactForm({ fields, submit, sending, toasts }: ContactFormProps) {
+export default function ContactForm({
+  fields,
+  submit,
+  sending,
+  toasts,
+  preview,
+}: ContactFormProps) {
   const [values, setValues] = useState(EMPTY)
   const [isSending, setSending] = useState(false)
   const field = (name: keyof ContactPayload) => ({
@@ -59,6 +68,11 @@ export default function ContactForm({ fields, submit, sending, toasts }: Contact
     if (result.outcome === 'sent') {
       setValues(EMPTY)
       void showToast(toasts.success)
+      return
+    }
+    if (result.outcome === 'preview') {
+      setValues(EMPTY)
+      showPreviewToast(preview)
       return
     }
     console.error('Error sending message:', result.error)
@@ -87,6 +101,7 @@ export default function ContactForm({ fields, submit, sending, toasts }: Contact
       >
         {isSending ? sending : submit}
       </Button>
+      <PreviewNotice copy={preview} />
       <Honeypot />
     </Form>
   )

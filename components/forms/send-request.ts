@@ -3,6 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ContactRequestBody } from '../../supabase/functions/_shared/contact-request.ts'
 import { CONTACT_FUNCTION_NAME } from '../../supabase/functions/_shared/function-name.ts'
+import { answerAsPreview } from './preview-stub.ts'
 
 /** How long the browser waits for the function before it keeps the request to send it later. */
 export const SEND_TIMEOUT_MS = 15_000
@@ -49,8 +50,14 @@ const isAccepted = (data: unknown) =>
  * Invokes the function; resolves only when it answered 2xx with `ok: true`, and throws a
  * SendError on anything else: an HTTP error (a 503 when its store fails), a network failure, a
  * relay error, no answer in time, an `error` field in the answer, or an answer without `ok`.
+ * In a preview build the stub answers instead, and nothing leaves the page: 'preview'.
  */
-export async function sendContactEmail(body: ContactRequestBody): Promise<void> {
+export async function sendContactEmail(body: ContactRequestBody): Promise<'sent' | 'preview'> {
+  if (__SITE_PREVIEW__) {
+    const answer = answerAsPreview(body)
+    if ('error' in answer) throw new SendError(answer.error, false)
+    return 'preview'
+  }
   let supabase: SupabaseClient
   try {
     supabase = await getClient()
@@ -89,6 +96,7 @@ export async function sendContactEmail(body: ContactRequestBody): Promise<void> 
     // A 2xx that is not the function's (a proxy's or captive portal's page, say) is no proof the
     // request was kept: keep it here; its requestId makes a repeat harmless.
     if (!isAccepted(data)) throw new SendError('The answer did not say ok', true)
+    return 'sent'
   } finally {
     clearTimeout(timer)
   }

@@ -7,15 +7,17 @@ import type {
 import { keepRequest } from './kept-requests.ts'
 import { SendError, sendContactEmail } from './send-request.ts'
 
-export type SubmitResult = { outcome: 'sent' } | { outcome: 'kept' | 'failed'; error: unknown }
+/** 'preview': a preview build's stub took it, and nothing was sent (./preview-stub.ts). */
+export type SubmitResult =
+  { outcome: 'sent' } | { outcome: 'preview' } | { outcome: 'kept' | 'failed'; error: unknown }
 
 export async function submitRequest(
   body: FormRequestBody,
   what: { kind: ContactKind; title: string | null },
 ): Promise<SubmitResult> {
   try {
-    await sendContactEmail(body)
-    return { outcome: 'sent' }
+    const answer = await sendContactEmail(body)
+    return answer === 'preview' ? { outcome: 'preview' } : { outcome: 'sent' }
   } catch (error) {
     const kept =
       error instanceof SendError &&

@@ -8,7 +8,7 @@ import {
   SOCIAL_CARD_SIZE,
   THEME_COLOR,
 } from '../../site/brand.ts'
-import { resolveSiteUrl } from '../../site/origin.ts'
+import { resolveSiteUrl, siteRootUrl } from '../../site/origin.ts'
 import { socialCardPath } from '../../site/social-card-path.ts'
 import { siteForPage } from './Layout.tsx'
 import { pageMetaOf, type PageMeta } from './page-meta.ts'
@@ -24,8 +24,12 @@ import {
   type JsonLd,
 } from './structured-data.ts'
 
-/** The public origin: SITE_URL at build time (preview deploys), else content/site.yaml. */
-const siteUrl = (site: EntryData<'site'>) => resolveSiteUrl(site.url)
+/**
+ * The site's public root: the origin (SITE_URL at build time for preview deploys, else
+ * content/site.yaml) and the base path the build is served under (renderer/base-path.ts).
+ */
+const siteUrl = (site: EntryData<'site'>) =>
+  siteRootUrl(resolveSiteUrl(site.url), import.meta.env.BASE_URL)
 
 /** The page's structured data: the company and site everywhere, the rest when the page has it. */
 function pageStructuredData(site: EntryData<'site'>, meta: PageMeta): JsonLd[] {
@@ -59,11 +63,11 @@ export function Head({ pageContext }: { pageContext: PageContextServer }) {
   const site = siteForPage()
   const meta = pageMetaOf(pageContext, site)
   const title = meta.bareTitle ? meta.title : site.titleTemplate.replace('%s', meta.title)
-  const origin = siteUrl(site)
-  const canonical = origin + meta.path
+  const root = siteUrl(site)
+  const canonical = root + meta.path
   // Each route has its own card, drawn by the build from its title; the not-found page, which is
   // no route, shows the site's.
-  const card = origin + (meta.noindex ? BRAND_IMAGES.socialCard : socialCardPath(meta.path))
+  const card = root + (meta.noindex ? BRAND_IMAGES.socialCard : socialCardPath(meta.path))
   const cardAlt = meta.noindex ? `${site.name}: ${site.description}` : `${meta.title}: ${site.name}`
   return (
     <>
@@ -90,7 +94,7 @@ export function Head({ pageContext }: { pageContext: PageContextServer }) {
         rel="alternate"
         type="application/rss+xml"
         title={site.articles.feed}
-        href={origin + FEED_PATH}
+        href={root + FEED_PATH}
       />
 
       <meta property="og:type" content={meta.article ? 'article' : 'website'} />

@@ -2,6 +2,7 @@
 // for any unknown address; the guard then decides in the browser exactly as the local server
 // would, replacing the history entry when it redirects. The two links work without JavaScript.
 import { useEffect } from 'react'
+import { withBase, withoutBase } from '../../renderer/base-path.ts'
 import { guardRoute, redirectLocation } from '../../renderer/guard.ts'
 import { Button } from '../ui/Button.tsx'
 import { buttonStyles } from '../ui/button-styles.ts'
@@ -17,10 +18,21 @@ export interface NotFoundActionsProps {
 export default function NotFoundActions({ back, home, contact, routes }: NotFoundActionsProps) {
   useEffect(() => {
     const { pathname, search } = window.location
-    const decision = guardRoute(pathname, search, routes)
-    if (decision.action === 'redirect') {
+    // The guard decides inside the site, under the base path it was built for; outside it, no
+    // page of this site is meant.
+    const base = import.meta.env.BASE_URL
+    const sitePath = withoutBase(pathname, base)
+    // The base without its trailing slash (a host that does not add it): the home page.
+    if (`${pathname}/` === base) {
+      window.location.replace(base + search)
+      return
+    }
+    const decision = sitePath === undefined ? undefined : guardRoute(sitePath, search, routes)
+    if (decision?.action === 'redirect') {
       // The page it lands on says so in its console (renderer/guard-notice.ts).
-      window.location.replace(redirectLocation(decision, pathname, search))
+      window.location.replace(
+        redirectLocation({ ...decision, to: withBase(decision.to, base) }, pathname, search),
+      )
       return
     }
     console.error('404 Error: User attempted to access non-existent route:', pathname)

@@ -12,6 +12,7 @@ import {
 } from '../forms/request-rules.ts'
 import { requestExtras, Honeypot } from '../forms/anti-bot.tsx'
 import { submitRequest } from '../forms/submit-request.ts'
+import { PreviewNotice, showPreviewToast } from '../forms/PreviewNotice.tsx'
 import { Button } from '../ui/Button.tsx'
 import { NativeDialog } from '../ui/NativeDialog.tsx'
 import { TextField } from '../ui/TextField.tsx'
@@ -25,7 +26,7 @@ export interface RequestDialogProps extends Omit<RequestButtonProps, 'label' | '
 
 const withTitle = (text: string, title: string) => text.replaceAll('{title}', title)
 
-export function RequestDialog({ id, kind, title, dialog, toasts }: RequestDialogProps) {
+export function RequestDialog({ id, kind, title, dialog, toasts, preview }: RequestDialogProps) {
   return (
     <NativeDialog id={id} size="form" title={dialog.title} closeLabel={dialog.close}>
       <RequestForm
@@ -33,6 +34,7 @@ export function RequestDialog({ id, kind, title, dialog, toasts }: RequestDialog
         title={title}
         dialog={dialog}
         toasts={toasts}
+        preview={preview}
         onSent={(form) => form.closest('dialog')?.close()}
       />
     </NativeDialog>
@@ -44,8 +46,9 @@ function RequestForm({
   title,
   dialog,
   toasts,
+  preview,
   onSent,
-}: Pick<RequestDialogProps, 'kind' | 'title' | 'dialog' | 'toasts'> & {
+}: Pick<RequestDialogProps, 'kind' | 'title' | 'dialog' | 'toasts' | 'preview'> & {
   onSent: (form: HTMLFormElement) => void
 }) {
   const [values, setValues] = useState<RequestValues>(EMPTY_REQUEST)
@@ -95,6 +98,13 @@ function RequestForm({
       onSent(form)
       return
     }
+    if (result.outcome === 'preview') {
+      setValues(EMPTY_REQUEST)
+      setSubmitted(false)
+      showPreviewToast(preview)
+      onSent(form)
+      return
+    }
     console.error(new Error('Failed to send email request', { cause: result.error }))
     if (result.outcome === 'failed') {
       void showToast({ ...toasts.failure, variant: 'destructive' })
@@ -126,6 +136,7 @@ function RequestForm({
       <Button type="submit" size="lg" isDisabled={isSending} className="mt-2 w-full">
         {isSending ? dialog.sending : dialog.submit}
       </Button>
+      <PreviewNotice copy={preview} />
     </Form>
   )
 }

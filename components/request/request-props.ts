@@ -1,5 +1,6 @@
 // What a request button is given by its page: the item it requests and the dialog's copy. Its
 // own file so that the button and the dialog it loads on the first press both read it.
+import type { PreviewCopy } from '../forms/PreviewNotice.tsx'
 import type { RequestKind } from '../forms/request-rules.ts'
 
 export interface RequestDialogCopy {
@@ -33,4 +34,6 @@ export interface RequestButtonProps {
   variant?: 'primary' | 'secondary'
   dialog: RequestDialogCopy
   toasts: RequestToasts
+  /** In a preview build only: the form sends nothing and says so. */
+  preview?: PreviewCopy
 }

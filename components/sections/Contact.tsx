@@ -3,6 +3,7 @@ import type { Section } from '../../site/content.ts'
 import { Island } from '../../renderer/Island.tsx'
 import ContactForm from '../forms/ContactForm.island.tsx'
 import { useSite } from '../site-context.tsx'
+import { previewCopy } from '../forms/PreviewNotice.tsx'
 import { Container } from '../ui/Container.tsx'
 import { buttonStyles } from '../ui/button-styles.ts'
 import { fieldStyles, inputStyles, labelStyles } from '../ui/field-styles.ts'
@@ -156,6 +157,7 @@ export function Contact({ id, heading, lead, info, form }: ContactProps) {
                     failure: form.failure,
                     kept: site.keptRequests.message,
                   },
+                  preview: previewCopy(site),
                 }}
               />
             </div>

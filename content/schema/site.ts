@@ -177,6 +177,17 @@ export const siteSchema = z.strictObject({
     .describe(
       'Words for requests the site could not send (no connection, server error, no answer in 15 s): kept in the visitor’s browser for 7 days and sent when the connection is back.',
     ),
+  preview: z
+    .strictObject({
+      notice: text(
+        'Line under each form of a preview build, e.g. "Preview: this form sends nothing."',
+      ),
+      title: text('Title of the toast after a form of a preview build is submitted.'),
+      description: text('Toast text saying that this is a preview and nothing was sent.'),
+    })
+    .describe(
+      'Words shown only in a pull request’s preview build (SITE_PREVIEW=true), never on the published site: its forms go to a stub that sends nothing.',
+    ),
   notFound: z
     .strictObject({
       ...seo,

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { THEME_COLOR } from '../../site/brand.ts'
 import type { RouteEntry } from '../../site/routes.ts'
-import { resolveSiteUrl } from '../../site/origin.ts'
+import { resolveSiteUrl, siteRootUrl } from '../../site/origin.ts'
 import {
   robotsTxt,
   sitemapEntries,
@@ -52,7 +52,13 @@ describe('crawler files', () => {
     const manifest = JSON.parse(
       webManifest(
         { name: 'Panelwise', description: 'd' },
-        { themeColor: '#000000', backgroundColor: '#ffffff', icon192: '/a.png', icon512: '/b.png' },
+        {
+          themeColor: '#000000',
+          backgroundColor: '#ffffff',
+          icon192: '/a.png',
+          icon512: '/b.png',
+          startUrl: '/',
+        },
       ),
     )
     expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual([
@@ -60,6 +66,29 @@ describe('crawler files', () => {
       '512x512',
     ])
     expect(manifest.start_url).toBe('/')
+  })
+
+  it('starts a site built under a base path at its base', () => {
+    const manifest = JSON.parse(
+      webManifest(
+        { name: 'Panelwise', description: 'd' },
+        {
+          themeColor: '#000000',
+          backgroundColor: '#ffffff',
+          icon192: '/repo/pr-12/a.png',
+          icon512: '/repo/pr-12/b.png',
+          startUrl: '/repo/pr-12/',
+        },
+      ),
+    )
+    expect([manifest.start_url, manifest.scope]).toEqual(['/repo/pr-12/', '/repo/pr-12/'])
+  })
+
+  it('puts the base path between the origin and every page path', () => {
+    expect(siteRootUrl('https://owner.github.io', '/repo/pr-12/')).toBe(
+      'https://owner.github.io/repo/pr-12',
+    )
+    expect(siteRootUrl('https://panelwise.dev', '/')).toBe('https://panelwise.dev')
   })
 
   it('uses the palette colour as theme colour', async () => {

@@ -8,10 +8,15 @@ import { journalFileOf } from '../../../server/lead-journal.ts'
 const dataDir = process.env.LEADS_DATA_DIR
 if (!dataDir) throw new Error('LEADS_DATA_DIR must name the test database directory')
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
-  stdio: 'inherit',
-  env: process.env,
-})
+// Its own options (--dist <folder>) are the server's.
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'server/serve.ts', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: process.env,
+  },
+)
 
 function removeData() {
   rmSync(dataDir!, { recursive: true, force: true, maxRetries: 5 })

@@ -1,0 +1,38 @@
+// The browser checks of the site built under a sub-path (npm run test:subpath builds it first):
+// the same browser and server as playwright.config.ts, serving that build under its base.
+import { availableParallelism } from 'node:os'
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
+import { SUBPATH_BASE, SUBPATH_DIST } from './tools/lib/subpath-build.ts'
+import { freePort } from './tests/e2e/server/free-port.ts'
+
+process.env.E2E_SUBPATH_PORT ??= String(freePort())
+process.env.E2E_SUBPATH_DATA_DIR ??= `.data/e2e-subpath-${process.env.E2E_SUBPATH_PORT}`
+const PORT = Number(process.env.E2E_SUBPATH_PORT)
+
+export default defineConfig({
+  testDir: 'tests/subpath',
+  fullyParallel: true,
+  workers: availableParallelism(),
+  retries: 0,
+  reporter: [['list'], ...(process.env.CI ? [['github'] as const] : [])],
+  use: {
+    // Addresses in the tests are written in full, base included, as a visitor's browser has them.
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `tsx tests/e2e/server/serve-for-tests.ts --dist ${SUBPATH_DIST}`,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LEADS_DATA_DIR: process.env.E2E_SUBPATH_DATA_DIR,
+    },
+    url: `http://127.0.0.1:${PORT}${SUBPATH_BASE}`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+})
