@@ -7,7 +7,16 @@ import { spawnSync } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 
-const STAGE_2_GROUPS = ['test:e2e', 'test:unit', 'test:built', 'test:reliability']
+// test:dev needs no build but waits on dev servers, and test:subpath builds a second site of its
+// own: both are mostly waiting too, so they join the groups that run side by side.
+const STAGE_2_GROUPS = [
+  'test:e2e',
+  'test:unit',
+  'test:built',
+  'test:reliability',
+  'test:dev',
+  'test:subpath',
+]
 
 const cores = availableParallelism()
 const runner = cores > 1 ? 'run-p' : 'run-s'
