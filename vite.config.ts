@@ -9,6 +9,7 @@ import { collections } from './content/schema/collections.ts'
 import { pageScript } from './build/vite/page-script-plugin.ts'
 import { localFunctions } from './build/vite/functions-plugin.ts'
 import { buildArtifacts } from './build/vite/build-artifacts-plugin.ts'
+import { editingUi } from './build/vite/admin-plugin.ts'
 
 export default defineConfig({
   plugins: [
@@ -20,6 +21,7 @@ export default defineConfig({
     vike(),
     pageScript({ source: 'components/start-page.ts' }),
     buildArtifacts(),
+    editingUi(collections),
   ],
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' },
 })

@@ -1,0 +1,22 @@
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
+
+// Tests against `npm run dev` (tests/dev/): each worker starts its own dev server over a copy of
+// the site (tests/dev/dev-site.ts), so no web server here and no build first.
+export default defineConfig({
+  testDir: 'tests/dev',
+  // One dev server per worker is most of the cost: files run in parallel, their tests in order.
+  fullyParallel: false,
+  workers: 1,
+  // No retries, as in playwright.config.ts: a test that passes only the second time is to fix.
+  retries: 0,
+  // A dev server renders each page on request, with a fresh content load after every edit.
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
+  reporter: [['list'], ...(process.env.CI ? [['github'] as const] : [])],
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],
+})
