@@ -17,12 +17,27 @@ interface ImmutableEntry {
   get(key: string): unknown
 }
 
+/** A picture uploaded in the form, not yet saved. */
+interface MediaFile {
+  path: string
+  draft?: boolean
+  file?: Blob
+}
+
+async function base64(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer())
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
 /**
  * Before Decap saves (local mode) or commits (GitHub mode), the dev server runs the content
  * check on the whole entry; its sentences refuse the save, shown in the editor's message.
  */
 async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<void> {
   const data = entry.get('data') as { toJS(): Record<string, unknown> }
+  const media = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? []
   const response = await fetch(`${API}/check`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -30,6 +45,12 @@ async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<vo
       collection: entry.get('collection'),
       slug: entry.get('slug'),
       data: data.toJS(),
+      // Pictures uploaded with the entry are checked with it (the cover must exist).
+      assets: await Promise.all(
+        media
+          .filter((file) => file.draft && file.file)
+          .map(async (file) => ({ path: file.path, content: await base64(file.file!) })),
+      ),
     }),
   })
   if (!response.ok) throw new Error(`the content check could not run (HTTP ${response.status})`)

@@ -11,6 +11,22 @@ export interface EntryToCheck {
   slug?: string
   /** The fields; for a document, `body` holds its MDX text. */
   data: Record<string, unknown>
+  /** Pictures uploaded with the entry: their paths from the root, their bytes in base64. */
+  assets?: { path: string; content: string }[]
+}
+
+/** The entry's file and the pictures uploaded with it, as they would be saved. */
+export function entryFiles(
+  collections: Record<string, CollectionDefinition>,
+  entry: EntryToCheck,
+): ProposedFile[] {
+  return [
+    serializeEntry(collections, entry),
+    ...(entry.assets ?? []).map((asset) => ({
+      path: asset.path,
+      content: Buffer.from(asset.content, 'base64'),
+    })),
+  ]
 }
 
 export function serializeEntry(

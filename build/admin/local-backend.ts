@@ -111,7 +111,7 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
       if (file.newPath && file.newPath !== file.path) await rm(inside(file.path), { force: true })
   }
 
-  return async function answer({ action, params = {} }: ProxyRequest): Promise<ProxyAnswer> {
+  async function answer({ action, params = {} }: ProxyRequest): Promise<ProxyAnswer> {
     const ok = (body: unknown) => ({ status: 200, body })
     try {
       switch (action) {
@@ -176,6 +176,7 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
       throw error
     }
   }
+  return Object.assign(answer, { inside })
 }
 
 const sha = (content: Uint8Array) => createHash('sha256').update(content).digest('hex')

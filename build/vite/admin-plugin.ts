@@ -14,7 +14,7 @@ import { isRoutedCollection, routePath } from '../../site/routes.ts'
 import { backendFromEnv } from '../admin/backend-env.ts'
 import { decapConfig, type ReferenceChoices } from '../admin/decap-config.ts'
 import { checkProposedFiles } from '../admin/entry-check.ts'
-import { serializeEntry, type EntryToCheck } from '../admin/entry-file.ts'
+import { entryFiles, type EntryToCheck } from '../admin/entry-file.ts'
 import { localBackend, type ProxyRequest } from '../admin/local-backend.ts'
 import { readSource } from '../content/source.ts'
 import { formatError } from '../content/report.ts'
@@ -57,10 +57,10 @@ export function editingUi(collections: Record<string, CollectionDefinition>): Pl
             return json(res, answer.status, answer.body)
           }
           if (req.method === 'POST' && url.pathname === `${API}/check`) {
-            const entry = (await readJson(req)) as EntryToCheck
-            const file = serializeEntry(collections, entry)
-            const problems = await checkProposedFiles(root, collections, [file])
-            return json(res, 200, { file: file.path, problems: problems.map(formatError) })
+            const files = entryFiles(collections, (await readJson(req)) as EntryToCheck)
+            for (const file of files) local.inside(file.path)
+            const problems = await checkProposedFiles(root, collections, files)
+            return json(res, 200, { file: files[0]!.path, problems: problems.map(formatError) })
           }
           if (req.method === 'GET' && url.pathname === `${API}/preview-path`)
             return json(res, 200, {

@@ -16,8 +16,8 @@ export interface AdminSite {
   contentDir: string
 }
 
-// On a busy 2-core machine the dev server took over a minute to start.
-const START_TIMEOUT = 180_000
+// On a busy 2-core machine the dev server took up to five minutes to start (load average 30).
+const START_TIMEOUT = 360_000
 
 export async function startAdminSite(
   env: Record<string, string>,

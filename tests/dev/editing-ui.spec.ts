@@ -50,3 +50,45 @@ test('a bad value is refused with the content check’s sentence, and nothing is
   ).toBeVisible()
   expect(await readFile(file, 'utf8')).toBe(before)
 })
+
+test('a writer creates an article with a tag and an uploaded cover, and its page renders', async ({
+  page,
+  adminSite,
+}) => {
+  const cover = await readFile(
+    path.join(adminSite.contentDir, 'articles/images/calibration-disagreement.png'),
+  )
+  await page.goto('/admin/#/collections/articles/new')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByLabel('Title', { exact: true }).fill('Written in the editing UI')
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('An article a writer created in the browser form, with a tag and a cover picture.')
+  await page.getByLabel('Publish date', { exact: true }).fill('2026-11-20')
+  await selectOption(page, 'Author', 'elena-vasquez')
+  await selectOption(page, 'Tags', 'hiring-process')
+  await page.getByRole('button', { name: /Cover/ }).click()
+  await page.getByRole('button', { name: 'Choose an image' }).click()
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'editing-ui-cover.png',
+    mimeType: 'image/png',
+    buffer: cover,
+  })
+  await page.getByRole('button', { name: 'Choose selected' }).click()
+  await page.getByLabel('Alt', { exact: true }).fill('A bar chart of interviewer disagreement.')
+  await page.locator('[data-slate-editor]').first().click()
+  await page.keyboard.type('The body of an article written in the editing UI.')
+  await publish(page)
+  const file = path.join(adminSite.contentDir, 'articles/written-in-the-editing-ui.mdx')
+  await expect.poll(() => readFile(file, 'utf8').catch(() => '')).toContain('hiring-process')
+  expect(await readFile(file, 'utf8')).toContain('./images/editing-ui-cover.png')
+  await page.goto('/resources/articles/written-in-the-editing-ui')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Written in the editing UI')
+  await expect(page.getByAltText('A bar chart of interviewer disagreement.')).toBeVisible()
+})
+
+/** Picks `value` in the select labelled `label` (Decap's react-select: type, then Enter). */
+async function selectOption(page: Page, label: string, value: string) {
+  await page.getByLabel(label, { exact: true }).fill(value)
+  await page.keyboard.press('Enter')
+}
