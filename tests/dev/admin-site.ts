@@ -64,10 +64,20 @@ async function waitForAdmin(baseURL: string, server: ChildProcess, output: () =>
       (response) => response.ok,
       () => false,
     )
-    if (answered) return
+    if (answered) return warmUp(baseURL)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   throw new Error(`vike dev did not answer ${baseURL} within ${START_TIMEOUT} ms:\n${output()}`)
+}
+
+/**
+ * Asks for the editor's script and the bundled modules it imports, so Vite transforms them
+ * once here rather than while the first test's page waits for them.
+ */
+async function warmUp(baseURL: string): Promise<void> {
+  const script = await (await fetch(`${baseURL}/admin/main.tsx`)).text()
+  const imports = [...script.matchAll(/from "(\/[^"]+)"/g)].map((match) => match[1]!)
+  await Promise.all(imports.map((url) => fetch(new URL(url, baseURL)).then((r) => r.arrayBuffer())))
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {

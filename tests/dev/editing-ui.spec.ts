@@ -6,6 +6,10 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './admin-site.ts'
 
+// The editor is one 4.7 MB script and each save runs the whole content check: on the shared
+// 2-core machine (load average 30) one test took up to three minutes.
+test.describe.configure({ timeout: 240_000 })
+
 /** Opens an entry in the editor, past the local mode's one-click login. */
 async function openEntry(page: Page, collection: string, slug: string) {
   await page.goto(`/admin/#/collections/${collection}/entries/${slug}`)
