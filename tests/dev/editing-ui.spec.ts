@@ -29,8 +29,9 @@ test('a writer edits an FAQ answer in the form and the file changes', async ({
 }) => {
   const file = path.join(adminSite.contentDir, 'faqs/about.yaml')
   await openEntry(page, 'faqs', 'about')
-  await page.getByText('Who founded Panelwise?').click()
-  const answer = page.getByLabel('Answer', { exact: true })
+  // The first question's answer ("Who founded Panelwise?").
+  const answer = page.getByLabel('Answer', { exact: true }).first()
+  await expect(answer).toHaveValue(/^Two engineering leaders/)
   await answer.fill('Two engineering leaders, edited in the editing UI.')
   await publish(page)
   await expect
