@@ -50,7 +50,7 @@ test('a bad value is refused with the content check’s sentence, and nothing is
   await publish(page)
   await expect(
     page.getByText(
-      'content/tags/hiring-process.yaml:2:14  description  should be at least 50 characters so search engines show it',
+      'content/tags/hiring-process.yaml:2:1  description  should be at least 50 characters so search engines show it',
     ),
   ).toBeVisible()
   expect(await readFile(file, 'utf8')).toBe(before)
