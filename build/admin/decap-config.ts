@@ -291,8 +291,9 @@ function listWidget(
         }
       }),
     }
+  // Items open: a writer sees every question and answer at once (sections stay folded).
   if (items.type === 'object')
-    return { widget: 'list', ...counts, collapsed: true, fields: objectFields(items, choices) }
+    return { widget: 'list', ...counts, collapsed: false, fields: objectFields(items, choices) }
   return { widget: 'list', ...counts, field: decapField('item', items, true, choices) }
 }
 
