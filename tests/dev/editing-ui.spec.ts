@@ -19,7 +19,7 @@ async function openEntry(page: Page, collection: string, slug: string) {
 
 /** Publish now: in local mode, the save that writes the file. */
 async function publish(page: Page) {
-  await page.getByRole('button', { name: 'Publish' }).click()
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
   await page.getByRole('menuitem', { name: 'Publish now' }).click()
 }
 
