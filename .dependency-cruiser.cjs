@@ -17,6 +17,8 @@
 //   server/    the local server: renderer/, site/ and supabase/
 //   tools/     measurement (bench, budgets, Lighthouse, taps, load): anything but pages/,
 //              scripts/ and tests/
+//   admin/     the editing UI's page (Decap CMS, /admin on the dev server): content/ only; it
+//              talks to the dev server (build/vite/admin-plugin.ts) over HTTP
 //   scripts/   commands a person runs, thin over the folders above; nothing imports scripts/
 //   tests/     may import anything; nothing imports tests/
 //
@@ -131,6 +133,23 @@ module.exports = {
       'server',
       ['build', 'components', 'content', 'pages', 'scripts', 'tests', 'tools'],
       'The local server serves dist/ and mounts the function; it renders nothing itself.',
+    ),
+    mayNotImport(
+      'admin-is-a-browser-page',
+      'admin',
+      [
+        'build',
+        'components',
+        'pages',
+        'renderer',
+        'scripts',
+        'server',
+        'site',
+        'supabase',
+        'tests',
+        'tools',
+      ],
+      'The editing UI runs in the browser and reaches the content check and the files through the dev server, never by import.',
     ),
     mayNotImport(
       'tools-measure',

@@ -12,6 +12,7 @@ import { buildArtifacts } from './build/vite/build-artifacts-plugin.ts'
 import { BASE_PATH_VARIABLE, parseBasePath } from './renderer/base-path.ts'
 import { previewDefine } from './site/preview-build.ts'
 import { distFolderOf } from './build/dist-dir.ts'
+import { editingUi } from './build/vite/admin-plugin.ts'
 
 export default defineConfig({
   // The path the site is served under (renderer/base-path.ts): "/" unless a preview says otherwise.
@@ -29,6 +30,7 @@ export default defineConfig({
     vike(),
     pageScript({ source: 'components/start-page.ts' }),
     buildArtifacts(),
+    editingUi(collections),
   ],
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' },
 })

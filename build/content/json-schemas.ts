@@ -28,6 +28,8 @@ export interface JsonSchema {
   maxItems?: number
   minimum?: number
   maximum?: number
+  /** The collection(s) a reference field names an entry of (REFERENCE_KEY in collection.ts). */
+  'x-reference'?: string | string[]
 }
 
 /** The formats draft-07 defines, which editors understand. */

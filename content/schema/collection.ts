@@ -63,6 +63,14 @@ export function withReferenceContext<T>(next: ReferenceContext, run: () => T): T
   }
 }
 
+/**
+ * The JSON Schema keyword naming the collection(s) a reference field points into; a custom
+ * keyword, which editors and validators ignore, so the editing UI can offer a picker.
+ */
+export const REFERENCE_KEY = 'x-reference'
+/** Appended to a collection's name there when the reference names an item of its list files. */
+export const ITEMS_SUFFIX = '.items'
+
 /** A field holding the id of an entry in another collection, e.g. `faq: reference('faqs')`. */
 export function reference(collection: string) {
   return z
@@ -84,7 +92,11 @@ export function reference(collection: string) {
         })
       }
     })
-    .meta({ description: `The id (file name without extension) of an entry in ${collection}.` })
+    .meta({
+      description: `The id (file name without extension) of an entry in ${collection}.`,
+      // Which collection the id belongs to, for the editing UI's picker (build/admin/).
+      [REFERENCE_KEY]: collection,
+    })
 }
 
 /**
@@ -104,7 +116,7 @@ export function listItemReference(collections: string[], description: string) {
           message: `there is no item "${id}" in ${collections.map((name) => `content/${name}/`).join(' or ')}; known: ${known.sort().join(', ') || 'none'}`,
         })
     })
-    .describe(description)
+    .meta({ description, [REFERENCE_KEY]: collections.map((name) => `${name}${ITEMS_SUFFIX}`) })
 }
 
 /** The key a list item is referred to by: its id, else its name as a slug. */

@@ -1,0 +1,70 @@
+// The editing UI's page (/admin on `npm run dev`, build/vite/admin-plugin.ts): Decap CMS with the
+// form configuration the dev server generates from the schemas, the content check before every
+// save or commit, a preview of the real page and the writer components in the body editor.
+import CMS from 'decap-cms-app'
+import { EntryPreview, saves } from './preview.tsx'
+import { editorComponents } from './writer-components.ts'
+
+const API = '/admin/api'
+
+interface CheckAnswer {
+  file: string
+  problems: string[]
+}
+
+/** The entry as Decap hands it to its hooks: an Immutable.js map. */
+interface ImmutableEntry {
+  get(key: string): unknown
+}
+
+/** A picture uploaded in the form, not yet saved. */
+interface MediaFile {
+  path: string
+  draft?: boolean
+  file?: Blob
+}
+
+async function base64(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer())
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+/**
+ * Before Decap saves (local mode) or commits (GitHub mode), the dev server runs the content
+ * check on the whole entry; its sentences refuse the save, shown in the editor's message.
+ */
+async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<void> {
+  const data = entry.get('data') as { toJS(): Record<string, unknown> }
+  const media = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? []
+  const response = await fetch(`${API}/check`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      collection: entry.get('collection'),
+      slug: entry.get('slug'),
+      data: data.toJS(),
+      // Pictures uploaded with the entry are checked with it (the cover must exist).
+      assets: await Promise.all(
+        media
+          .filter((file) => file.draft && file.file)
+          .map(async (file) => ({ path: file.path, content: await base64(file.file!) })),
+      ),
+    }),
+  })
+  if (!response.ok) throw new Error(`the content check could not run (HTTP ${response.status})`)
+  const { problems } = (await response.json()) as CheckAnswer
+  if (problems.length) throw new Error(problems.join('\n'))
+}
+
+const config = await (await fetch('/admin/config.json')).json()
+for (const component of editorComponents) CMS.registerEditorComponent(component)
+for (const collection of config.collections as { name: string }[])
+  CMS.registerPreviewTemplate(collection.name, EntryPreview)
+CMS.registerEventListener({ name: 'preSave', handler: checkBeforeSave })
+CMS.registerEventListener({
+  name: 'postSave',
+  handler: () => void saves.dispatchEvent(new Event('saved')),
+})
+CMS.init({ config })

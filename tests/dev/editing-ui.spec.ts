@@ -1,0 +1,102 @@
+// The editing UI (/admin on `npm run dev`) as a writer uses it, in local mode: the form saves
+// straight into content/ (here the copy's), and the content check refuses a bad value with its
+// own sentence before anything is written.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test } from './admin-site.ts'
+
+// The editor is one 4.7 MB script and each save runs the whole content check: on the shared
+// 2-core machine (load average 30) one test took up to three minutes.
+test.describe.configure({ timeout: 240_000 })
+
+/** Opens an entry in the editor, past the local mode's one-click login. */
+async function openEntry(page: Page, collection: string, slug: string) {
+  await page.goto(`/admin/#/collections/${collection}/entries/${slug}`)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByText(`Writing in ${collection[0]!.toUpperCase()}`)).toBeVisible()
+}
+
+/** Publish now: in local mode, the save that writes the file. */
+async function publish(page: Page) {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await page.getByRole('menuitem', { name: 'Publish now' }).click()
+}
+
+test('a writer edits an FAQ answer in the form and the file changes', async ({
+  page,
+  adminSite,
+}) => {
+  const file = path.join(adminSite.contentDir, 'faqs/about.yaml')
+  await openEntry(page, 'faqs', 'about')
+  // The first question's answer ("Who founded Panelwise?").
+  const answer = page.getByLabel('Answer', { exact: true }).first()
+  await expect(answer).toHaveValue(/^Two engineering leaders/)
+  await answer.fill('Two engineering leaders, edited in the editing UI.')
+  await publish(page)
+  await expect
+    .poll(() => readFile(file, 'utf8'))
+    .toContain('Two engineering leaders, edited in the editing UI.')
+})
+
+test('a bad value is refused with the content check’s sentence, and nothing is saved', async ({
+  page,
+  adminSite,
+}) => {
+  const file = path.join(adminSite.contentDir, 'tags/hiring-process.yaml')
+  const before = await readFile(file, 'utf8')
+  await openEntry(page, 'tags', 'hiring-process')
+  await page.getByLabel('Description', { exact: true }).fill('Too short.')
+  await publish(page)
+  await expect(
+    page.getByText(
+      'content/tags/hiring-process.yaml:2:1  description  should be at least 50 characters so search engines show it',
+    ),
+  ).toBeVisible()
+  expect(await readFile(file, 'utf8')).toBe(before)
+})
+
+// Not yet passing: every field fills (the upload shows the picture, the alt is typed), but
+// "Publish now" does not write the file within 30 s; the refusal's message was not caught yet.
+test.fixme('a writer creates an article with a tag and an uploaded cover, and its page renders', async ({
+  page,
+  adminSite,
+}) => {
+  const cover = await readFile(
+    path.join(adminSite.contentDir, 'articles/images/calibration-disagreement.png'),
+  )
+  await page.goto('/admin/#/collections/articles/new')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByLabel('Title', { exact: true }).fill('Written in the editing UI')
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('An article a writer created in the browser form, with a tag and a cover picture.')
+  await page.getByLabel('Publish date', { exact: true }).fill('2026-11-20')
+  await selectOption(page, 'Author', 'elena-vasquez')
+  await selectOption(page, 'Tags', 'hiring-process')
+  // The optional cover starts folded; articles have no other group of fields.
+  await page.getByRole('button', { name: 'Expand', exact: true }).click()
+  await page.getByRole('button', { name: 'Choose an image' }).click()
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'editing-ui-cover.png',
+    mimeType: 'image/png',
+    buffer: cover,
+  })
+  await page.getByRole('button', { name: 'Choose selected' }).click()
+  await page.getByLabel('Alt', { exact: true }).fill('A bar chart of interviewer disagreement.')
+  await page.locator('[data-slate-editor]').first().click()
+  await page.keyboard.type('The body of an article written in the editing UI.')
+  await publish(page)
+  const file = path.join(adminSite.contentDir, 'articles/written-in-the-editing-ui.mdx')
+  await expect.poll(() => readFile(file, 'utf8').catch(() => '')).toContain('hiring-process')
+  expect(await readFile(file, 'utf8')).toContain('./images/editing-ui-cover.png')
+  await page.goto('/resources/articles/written-in-the-editing-ui')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Written in the editing UI')
+  await expect(page.getByAltText('A bar chart of interviewer disagreement.')).toBeVisible()
+})
+
+/** Picks `value` in the select labelled `label` (Decap's react-select: type, then Enter). */
+async function selectOption(page: Page, label: string, value: string) {
+  await page.getByLabel(label, { exact: true }).fill(value)
+  await page.keyboard.press('Enter')
+}

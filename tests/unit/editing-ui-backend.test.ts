@@ -1,0 +1,114 @@
+// The editing UI's server side: the local mode writes only under content/ and only what the
+// content check accepts, refusing with the check's sentence; the GitHub mode is configured from
+// the environment, with the pull-request workflow.
+import { cp, readFile, readdir, symlink } from 'node:fs/promises'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { collections } from '../../content/schema/collections.ts'
+import { backendFromEnv } from '../../build/admin/backend-env.ts'
+import { decapConfig } from '../../build/admin/decap-config.ts'
+import { localBackend } from '../../build/admin/local-backend.ts'
+import { scratchDir } from './scratch-dir.ts'
+
+const repository = path.resolve(import.meta.dirname, '../..')
+const project = scratchDir('editing-ui-')
+
+// A project whose content/ is a copy (the editor writes there) and the rest links to this one.
+beforeAll(async () => {
+  for (const name of await readdir(repository))
+    if (name !== 'content') await symlink(path.join(repository, name), path.join(project(), name))
+  await cp(path.join(repository, 'content'), path.join(project(), 'content'), { recursive: true })
+})
+
+const faq = 'content/faqs/about.yaml'
+
+describe('the local mode', () => {
+  it('saves an entry the content check accepts', async () => {
+    const answer = localBackend({ root: project(), collections })
+    const raw = (await readFile(path.join(project(), faq), 'utf8')).replace(
+      'Who founded Panelwise?',
+      'Who started Panelwise?',
+    )
+    expect(
+      await answer({ action: 'persistEntry', params: { entry: { path: faq, raw }, assets: [] } }),
+    ).toEqual({
+      status: 200,
+      body: { message: 'entry persisted' },
+    })
+    expect(await readFile(path.join(project(), faq), 'utf8')).toBe(raw)
+  }, 60_000)
+
+  it('refuses a bad value with the check’s sentence and writes nothing', async () => {
+    const answer = localBackend({ root: project(), collections })
+    const before = await readFile(path.join(project(), faq), 'utf8')
+    const raw = before.replace(
+      '  - question: Where are you based?',
+      '  - questoin: Where are you based?',
+    )
+    const refused = await answer({
+      action: 'persistEntry',
+      params: { entry: { path: faq, raw }, assets: [] },
+    })
+    expect(refused.status).toBe(422)
+    expect((refused.body as { error: string }).error).toContain(
+      `${faq}:8:5  items[1].questoin  unknown field "questoin"; did you mean "question"?`,
+    )
+    expect(await readFile(path.join(project(), faq), 'utf8')).toBe(before)
+  }, 60_000)
+
+  it('touches nothing outside content/', async () => {
+    const answer = localBackend({ root: project(), collections })
+    const refused = await answer({
+      action: 'persistEntry',
+      params: { entry: { path: 'package.json', raw: '{}' }, assets: [] },
+    })
+    expect(refused).toEqual({
+      status: 422,
+      body: { error: '"package.json" is outside content/, which is all the editor may touch' },
+    })
+  })
+
+  it('lists a folder’s entries with their text', async () => {
+    const answer = localBackend({ root: project(), collections })
+    const listed = await answer({
+      action: 'entriesByFolder',
+      params: { folder: 'content/tags', extension: 'yaml', depth: 1 },
+    })
+    const entries = listed.body as { file: { path: string }; data: string }[]
+    expect(entries.map((entry) => entry.file.path)).toContain('content/tags/hiring-process.yaml')
+    expect(entries[0]!.data).toContain('title:')
+  })
+})
+
+describe('the GitHub mode', () => {
+  it('commits through a branch and a pull request, to the API and OAuth server given', () => {
+    const backend = backendFromEnv(
+      {
+        CMS_BACKEND: 'github',
+        CMS_GITHUB_REPO: 'panelwise/site',
+        CMS_GITHUB_API_ROOT: 'http://127.0.0.1:9999',
+        CMS_OAUTH_BASE_URL: 'https://oauth.example',
+      },
+      '/admin/api/v1',
+    )
+    const config = decapConfig(collections, backend, new Proxy({}, { get: () => [] }))
+    expect(config.publish_mode).toBe('editorial_workflow')
+    expect(config.backend).toEqual({
+      name: 'github',
+      repo: 'panelwise/site',
+      branch: 'main',
+      api_root: 'http://127.0.0.1:9999',
+      base_url: 'https://oauth.example',
+    })
+    expect(config.local_backend).toBeUndefined()
+  })
+
+  it('says what is missing', () => {
+    expect(() => backendFromEnv({ CMS_BACKEND: 'github' }, '/admin/api/v1')).toThrow(
+      'CMS_BACKEND=github needs CMS_GITHUB_REPO=owner/name',
+    )
+    expect(() => backendFromEnv({ CMS_BACKEND: 'gitlab' }, '/admin/api/v1')).toThrow(
+      'CMS_BACKEND must be "local" (the default) or "github", not "gitlab"',
+    )
+  })
+})
