@@ -10,6 +10,8 @@ process.env.E2E_DATA_DIR ??= `.data/e2e-${process.env.E2E_PORT}`
 const PORT = Number(process.env.E2E_PORT)
 
 export default defineConfig({
+  // Each suite's own folder: a run empties its outputDir first, and the suites run side by side.
+  outputDir: 'test-results/e2e',
   testDir: 'tests/e2e',
   fullyParallel: true,
   // One worker per core this process may run on: availableParallelism() honours taskset and

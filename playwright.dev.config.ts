@@ -4,6 +4,8 @@ import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
 // Tests against `npm run dev` (tests/dev/): each worker starts its own dev server over a copy of
 // the site (tests/dev/dev-site.ts), so no web server here and no build first.
 export default defineConfig({
+  // Each suite's own folder: a run empties its outputDir first, and the suites run side by side.
+  outputDir: 'test-results/dev',
   testDir: 'tests/dev',
   // One dev server per worker is most of the cost: files run in parallel, their tests in order.
   fullyParallel: false,

@@ -11,6 +11,8 @@ process.env.E2E_SUBPATH_DATA_DIR ??= `.data/e2e-subpath-${process.env.E2E_SUBPAT
 const PORT = Number(process.env.E2E_SUBPATH_PORT)
 
 export default defineConfig({
+  // Each suite's own folder: a run empties its outputDir first, and the suites run side by side.
+  outputDir: 'test-results/subpath',
   testDir: 'tests/subpath',
   fullyParallel: true,
   workers: availableParallelism(),
