@@ -2,8 +2,8 @@
 // build` loads and checks every file, and the prerender that follows it (../prerender/) asks
 // the loader again. Loading a thousand articles again costs the prerender ~1.8 s of CPU (YAML,
 // the schemas, a thousand cache reads) on its critical path; reading back what the build found
-// costs a hash of the content folder and one deserialize. One file per draft mode, replaced on
-// each load that found no problem: the loader's own cache, not a copy a build hands on.
+// costs a hash of the content folder and one deserialize. One file per project and draft mode,
+// replaced on each load that found no problem: the loader's own cache, not a copy a build hands on.
 import { deserialize, serialize } from 'node:v8'
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -54,7 +54,12 @@ export async function loadContentOnce(
   options: Omit<LoadOptions, 'cache'> = {},
 ): Promise<LoadResult> {
   const { contentDir = 'content', drafts = 'omit', onDataChecked } = options
-  const file = path.join(cacheDir(root, 'contentLoads'), `${drafts}.bin`)
+  // Named by the project's folder too: a cache shared through a linked node_modules (the change
+  // report's worktree of the base) holds one load per project, not one that each overwrites.
+  const file = path.join(
+    cacheDir(root, 'contentLoads'),
+    `${drafts}-${hashOf(root).slice(0, 16)}.bin`,
+  )
   const key = await snapshotKey(root, contentDir, drafts)
   const kept = await readSnapshot(file, key)
   if (kept) {

@@ -5,7 +5,7 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import { describe, expect, it } from 'vitest'
-import { cacheDir } from '../../build/cache.ts'
+import { cacheDir, hashOf } from '../../build/cache.ts'
 import { loadContent, type LoadResult } from '../../build/content/load.ts'
 import { loadContentOnce } from '../../build/content/load-snapshot.ts'
 import { collections } from '../../content/schema/collections.ts'
@@ -20,7 +20,8 @@ async function copyContent(name: string) {
   return project
 }
 
-const snapshotFile = (project: string) => path.join(cacheDir(project, 'contentLoads'), 'omit.bin')
+const snapshotFile = (project: string) =>
+  path.join(cacheDir(project, 'contentLoads'), `omit-${hashOf(project).slice(0, 16)}.bin`)
 const titleOf = (result: LoadResult, id: string) =>
   (result.entries.get('articles')!.find((entry) => entry.id === id)!.data as { title: string })
     .title
