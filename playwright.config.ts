@@ -44,6 +44,10 @@ export default defineConfig({
       // without the anti-bot fields included, would otherwise fail tests that run later.
       RATE_LIMIT_MAX: '1000',
       UNVERIFIED_RATE_LIMIT_MAX: '1000',
+      // A store call past its limit is taken for a store that is down: the request is answered
+      // 503 and the browser keeps it. Tests make that happen on purpose (a routed 503); a busy
+      // machine queueing inserts behind two browsers must not make it happen by accident.
+      STORE_TIMEOUT_MS: '30000',
       LEADS_DATA_DIR: process.env.E2E_DATA_DIR,
     },
     url: `http://127.0.0.1:${PORT}/`,
