@@ -1,21 +1,32 @@
-// `npm run bench`: Lighthouse on the built site, served on 127.0.0.1 exactly as `npm start` serves
-// it, with the mobile and desktop presets, several runs per route, medians in a table, and JSON +
-// Markdown reports in reports/. The home page is also measured with every script removed (the
-// zero-JavaScript floor), to show what our islands cost.
+// `npm run bench`: how far the built site is from a bare page, measured in the same run. The
+// site is served on 127.0.0.1 exactly as `npm start` serves it, and beside it, from the same
+// origin, the bare reference page (tools/lib/reference-page.ts): one button that opens a native
+// <dialog> from an inline handler. Every figure is reported in ms and as a ratio to the
+// reference's, measured between the site's pages under the same throttling, so that a busy or
+// slow machine moves both: the targets (tools/lib/budgets.ts) are on the ratios.
 //
-// Then it taps: each control that opens a dialog or a menu, at first paint, 1.5 s later and once
-// every island has started, under Lighthouse's mobile profile and unthrottled
-// (tools/lib/tap-latency.ts), and adds the interaction table to the same reports.
+// Load: Lighthouse with the mobile and desktop presets, several runs per route, each run going
+// once through the reference, the home page's zero-JavaScript floor (every script removed: what
+// our islands cost at LCP) and every route; medians and spread of total blocking time and of the
+// main thread's work (mainthread-work-breakdown, by kind).
 //
-//   npm run bench                      every built route, 3 runs each, then the taps
+// Taps: each control that opens a dialog or a menu, and the reference's button, at first paint,
+// 1.5 s later and once every island has started (tools/lib/tap-latency.ts).
+//
+//   npm run bench                      every built route, 5 runs each, then the taps
 //   npm run bench -- / /services       only these routes
-//   BENCH_RUNS=5 npm run bench         more Lighthouse runs (BENCH_TAP_RUNS: taps, default 5)
+//   BENCH_RUNS=3 npm run bench         Lighthouse runs (BENCH_TAP_RUNS: taps, default 5)
 //   npm run bench -- --taps-only       only the taps; --no-taps: only Lighthouse
 //   npm run bench -- --schemes=dark    only the dark scheme (default light,dark: the site
 //                                      follows the system's scheme, so both are measured)
 //   npm run bench -- --presets=mobile  only the mobile preset (default mobile,desktop)
+//   npm run bench -- --tap-profiles=mobile  taps only under the mobile profile (default both)
+//   npm run bench -- --dist <folder>   measure another build (default dist/), e.g. a copy kept
+//                                      from before a change, to compare like with like
+//   npm run bench -- --reports <dir>   where the reports go (default reports/)
 //
-// Exits 1 when a route misses a target in tools/lib/budgets.ts (BENCH_TARGETS, TAP_TARGETS).
+// Run it at normal priority: the ratios absorb the machine's load, and the report says what the
+// load was. Exits 1 when a route misses a target (BENCH_TARGETS, TAP_TARGETS).
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -25,10 +36,20 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { serveBuild } from './lib/serve-build.ts'
 import { BENCH_TARGETS } from './lib/budgets.ts'
 import { chromiumPath, CHROMIUM_FLAGS } from './lib/chromium.ts'
-import { measureTaps, type TapSample } from './lib/tap-latency.ts'
+import {
+  loadReport,
+  loadSample,
+  summarize,
+  type LoadSample,
+  type LoadSummary,
+  type RouteLoad,
+} from './lib/load-report.ts'
+import { describeMachine, loadLine, machineLine } from './lib/machine.ts'
+import { readReferencePage, REFERENCE_NAME, REFERENCE_ROUTE } from './lib/reference-page.ts'
+import { measureTaps, type TapProfile, type TapSample } from './lib/tap-latency.ts'
 import { tapReport } from './lib/tap-report.ts'
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const TAP_RUNS = Number(process.env.BENCH_TAP_RUNS ?? 5)
 const tapsOnly = process.argv.includes('--taps-only')
 const withTaps = !process.argv.includes('--no-taps')
@@ -37,6 +58,7 @@ type Preset = keyof typeof PRESETS
 // The page's scheme follows the system's; Chromium reports dark to pages with this flag.
 const SCHEME_FLAGS = { light: [], dark: ['--force-dark-mode'] } as const
 type Scheme = keyof typeof SCHEME_FLAGS
+const TAP_PROFILE_OPTIONS = { mobile: 'mobile profile', unthrottled: 'unthrottled' } as const
 
 /** The values of `--name=a,b` among the arguments, checked against the allowed ones. */
 function listOption<T extends string>(name: string, allowed: readonly T[]): T[] {
@@ -52,59 +74,25 @@ function listOption<T extends string>(name: string, allowed: readonly T[]): T[] 
 }
 const presets = listOption('presets', Object.keys(PRESETS) as Preset[])
 const schemes = listOption('schemes', Object.keys(SCHEME_FLAGS) as Scheme[])
+const tapProfiles: TapProfile[] = listOption(
+  'tap-profiles',
+  Object.keys(TAP_PROFILE_OPTIONS) as (keyof typeof TAP_PROFILE_OPTIONS)[],
+).map((name) => TAP_PROFILE_OPTIONS[name])
 
-interface Sample {
-  performance: number
-  accessibility: number
-  bestPractices: number
-  seo: number
-  fcp: number
-  lcp: number
-  tbt: number
-  cls: number
-  speedIndex: number
-  transferBytes: number
-  scriptBytes: number
-}
-
-const clientDir = path.resolve('dist/client')
-
-function sample(lhr: Result): Sample {
-  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
-  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
-  const resources =
-    (
-      lhr.audits['resource-summary']?.details as {
-        items?: { resourceType: string; transferSize: number }[]
-      }
-    )?.items ?? []
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
-    seo: score('seo'),
-    fcp: audit('first-contentful-paint'),
-    lcp: audit('largest-contentful-paint'),
-    tbt: audit('total-blocking-time'),
-    cls: audit('cumulative-layout-shift'),
-    speedIndex: audit('speed-index'),
-    transferBytes: audit('total-byte-weight'),
-    scriptBytes: resources.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+/** The value after `--name`, if given. */
+function valueOption(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`)
+  if (at < 0) return undefined
+  const value = process.argv[at + 1]
+  if (!value) {
+    console.error(`--${name} needs a value`)
+    process.exit(2)
   }
+  return value
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
-
-function medianSample(samples: Sample[]): Sample {
-  const keys = Object.keys(samples[0]!) as (keyof Sample)[]
-  return Object.fromEntries(
-    keys.map((key) => [key, median(samples.map((one) => one[key]))]),
-  ) as unknown as Sample
-}
+const distDir = path.resolve(valueOption('dist') ?? 'dist')
+const reportsDir = path.resolve(valueOption('reports') ?? 'reports')
+const clientDir = path.join(distDir, 'client')
 
 // Lighthouse occasionally fails to record a trace (NO_NAVSTART) on a busy machine: such a run
 // is repeated, up to twice, rather than ending the whole benchmark.
@@ -117,18 +105,16 @@ async function runOnce(url: string, flags: Flags, preset: Preset, attempt = 1): 
   return runOnce(url, flags, preset, attempt + 1)
 }
 
-async function measure(port: number, url: string, preset: Preset): Promise<Sample> {
-  const samples: Sample[] = []
-  for (let run = 0; run < RUNS; run++) {
-    const flags: Flags = { port, output: 'json', logLevel: 'error' }
-    samples.push(sample(await runOnce(url, flags, preset)))
-  }
-  return medianSample(samples)
-}
+const measureOnce = async (port: number, url: string, preset: Preset) =>
+  loadSample(await runOnce(url, { port, output: 'json', logLevel: 'error' }, preset))
 
+const optionValues = new Set([valueOption('dist'), valueOption('reports')])
+const routeArgs = process.argv
+  .slice(2)
+  .filter((arg) => arg.startsWith('/') && !optionValues.has(arg))
 const routes =
-  process.argv.slice(2).filter((arg) => arg.startsWith('/')).length > 0
-    ? process.argv.slice(2).filter((arg) => arg.startsWith('/'))
+  routeArgs.length > 0
+    ? routeArgs
     : (await readdir(clientDir, { recursive: true }))
         .filter((file) => file.endsWith('index.html'))
         .map((file) => '/' + file.replace(/\/?index\.html$/, ''))
@@ -151,8 +137,11 @@ for (const file of (await readdir(floorDir, { recursive: true })).filter((name) 
   )
 }
 
-const site = await serveBuild(path.resolve('dist'))
-const floor = await serveBuild(path.resolve('dist'), { clientDir: floorDir })
+const machine = describeMachine()
+console.error(`${machineLine(machine)}; load ${loadLine(machine.load)}`)
+const extraPages = { [REFERENCE_ROUTE]: readReferencePage() }
+const site = await serveBuild(distDir, { extraPages })
+const floor = await serveBuild(distDir, { clientDir: floorDir })
 const launchChrome = (scheme: Scheme) =>
   chromeLauncher.launch({
     chromePath: chromiumPath(),
@@ -160,40 +149,60 @@ const launchChrome = (scheme: Scheme) =>
   })
 
 /** A preset in a scheme: "mobile", "mobile dark". */
-type Profile = `${Preset}` | `${Preset} dark`
-const profileOf = (preset: Preset, scheme: Scheme): Profile =>
+const profileOf = (preset: Preset, scheme: Scheme) =>
   scheme === 'dark' ? `${preset} dark` : preset
-const results: { route: string; preset: Profile; median: Sample; ownFloor?: Sample }[] = []
-const floors: Partial<Record<Profile, Sample>> = {}
+const results: RouteLoad[] = []
+const references: Record<string, LoadSummary> = {}
+const floors: Record<string, LoadSummary> = {}
 let taps: TapSample[] = []
 let chrome: chromeLauncher.LaunchedChrome | undefined
+const ms = (value: number) => `${Math.round(value)} ms`
 try {
   for (const scheme of tapsOnly ? [] : schemes) {
     chrome = await launchChrome(scheme)
     for (const preset of presets) {
       const profile = profileOf(preset, scheme)
-      floors[profile] = await measure(chrome.port, `${floor.origin}/`, preset)
-      console.error(`${profile} / (no JS floor): LCP ${floors[profile]!.lcp.toFixed(0)} ms`)
-      for (const route of routes) {
-        const result = await measure(chrome.port, site.origin + route, preset)
-        const overHome = result.lcp > floors[profile]!.lcp * BENCH_TARGETS.lcpToFloor
-        const ownFloor =
-          overHome && route !== '/'
-            ? await measure(chrome.port, floor.origin + route, preset)
-            : undefined
-        results.push({ route, preset: profile, median: result, ownFloor })
+      const reference: LoadSample[] = []
+      const homeFloor: LoadSample[] = []
+      const byRoute = new Map<string, LoadSample[]>(routes.map((route) => [route, []]))
+      // A browser's first page is slower than any after it: a run that is not counted.
+      await measureOnce(chrome.port, site.origin + REFERENCE_ROUTE, preset)
+      for (let run = 1; run <= RUNS; run++) {
+        reference.push(await measureOnce(chrome.port, site.origin + REFERENCE_ROUTE, preset))
+        homeFloor.push(await measureOnce(chrome.port, `${floor.origin}/`, preset))
+        for (const route of routes)
+          byRoute.get(route)!.push(await measureOnce(chrome.port, site.origin + route, preset))
+        const last = (samples: LoadSample[]) =>
+          `TBT ${ms(samples.at(-1)!.tbt)}, main thread ${ms(samples.at(-1)!.mainThread)}`
         console.error(
-          `${profile} ${route}: performance ${result.performance}, LCP ${result.lcp.toFixed(0)} ms${ownFloor ? ` (its no-JS floor: ${ownFloor.lcp.toFixed(0)} ms)` : ''}`,
+          `${profile} run ${run}/${RUNS}: ${REFERENCE_NAME} ${last(reference)}; ${routes.map((route) => `${route} ${last(byRoute.get(route)!)}`).join('; ')}`,
         )
+      }
+      references[profile] = summarize(reference)
+      floors[profile] = summarize(homeFloor)
+      for (const route of routes) {
+        const summary = summarize(byRoute.get(route)!)
+        const homeLcp = floors[profile].median.lcp
+        // Over the home page's floor: measured against its own.
+        let floorLcp = homeLcp
+        let ownFloor = false
+        if (summary.median.lcp > homeLcp * BENCH_TARGETS.lcpToFloor && route !== '/') {
+          const own: LoadSample[] = []
+          for (let run = 0; run < RUNS; run++)
+            own.push(await measureOnce(chrome.port, floor.origin + route, preset))
+          floorLcp = summarize(own).median.lcp
+          ownFloor = true
+        }
+        results.push({ profile, route, summary, floorLcp, ownFloor })
       }
     }
     await chrome.kill()
     chrome = undefined
   }
   if (withTaps)
-    taps = await measureTaps(site.origin, TAP_RUNS, (tap) =>
+    taps = await measureTaps(site.origin, TAP_RUNS, { profiles: tapProfiles }, (tap) =>
       console.error(
-        `tap ${tap.profile} ${tap.control} at ${tap.moment}: ${tap.ms === null ? tap.outcome : `${Math.round(tap.ms)} ms`}`,
+        `tap ${tap.profile} ${tap.control} at ${tap.moment}: ${tap.ms === null ? tap.outcome : ms(tap.ms)}`,
       ),
     )
 } finally {
@@ -203,88 +212,38 @@ try {
   await rm(floorDir, { recursive: true, force: true })
 }
 
-const ms = (value: number) => `${Math.round(value)} ms`
-const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`
-const header = [
-  'preset',
-  'route',
-  'perf',
-  'a11y',
-  'best',
-  'seo',
-  'FCP',
-  'LCP',
-  'TBT',
-  'CLS',
-  'SI',
-  'transfer',
-  'scripts',
-]
-const row = (preset: string, route: string, s: Sample) => [
-  preset,
-  route,
-  String(s.performance),
-  String(s.accessibility),
-  String(s.bestPractices),
-  String(s.seo),
-  ms(s.fcp),
-  ms(s.lcp),
-  ms(s.tbt),
-  s.cls.toFixed(3),
-  ms(s.speedIndex),
-  kb(s.transferBytes),
-  kb(s.scriptBytes),
-]
-const rows = results.map(({ preset, route, median: s }) => row(preset, route, s))
-for (const preset of Object.keys(floors) as Profile[])
-  rows.push(row(preset, '/ (no JS floor)', floors[preset]!))
-for (const { route, preset, ownFloor } of results)
-  if (ownFloor) rows.push(row(preset, `${route} (no JS floor)`, ownFloor))
-const markdown = [
-  `| ${header.join(' | ')} |`,
-  `|${header.map(() => '---').join('|')}|`,
-  ...rows.map((cells) => `| ${cells.join(' | ')} |`),
-]
-const ratios = (Object.keys(floors) as Profile[]).map((preset) => {
-  const home = results.find((result) => result.route === '/' && result.preset === preset)?.median
-  const base = floors[preset]!
-  if (!home) return `${preset}: home page not measured`
-  const tbt = base.tbt > 0 ? (home.tbt / base.tbt).toFixed(2) + '×' : `${ms(home.tbt)} vs 0 ms`
-  return `${preset}: home LCP ${(home.lcp / base.lcp).toFixed(3)}× the zero-JS floor (${ms(home.lcp)} vs ${ms(base.lcp)}); TBT ${tbt}`
-})
-// Every measured route against the targets; the LCP floor is the home page's, per preset, or the
-// route's own where it was measured.
-const misses: string[] = []
-for (const { route, preset, median: s, ownFloor } of results) {
-  const where = `${preset} ${route}`
-  if (preset.startsWith('mobile') && s.performance < BENCH_TARGETS.mobilePerformance)
-    misses.push(`${where}: performance ${s.performance} < ${BENCH_TARGETS.mobilePerformance}`)
-  if (s.tbt >= BENCH_TARGETS.totalBlockingTimeMs)
-    misses.push(`${where}: TBT ${ms(s.tbt)} ≥ ${BENCH_TARGETS.totalBlockingTimeMs} ms`)
-  if (s.cls > BENCH_TARGETS.cumulativeLayoutShift) misses.push(`${where}: CLS ${s.cls.toFixed(3)}`)
-  const floorLcp = ownFloor?.lcp ?? floors[preset]?.lcp
-  if (floorLcp && s.lcp > floorLcp * BENCH_TARGETS.lcpToFloor)
-    misses.push(
-      `${where}: LCP ${(s.lcp / floorLcp).toFixed(3)}× the floor > ${BENCH_TARGETS.lcpToFloor}×`,
-    )
-}
-const targets = `Targets for every route: mobile performance ${BENCH_TARGETS.mobilePerformance}, TBT < ${BENCH_TARGETS.totalBlockingTimeMs} ms, CLS ${BENCH_TARGETS.cumulativeLayoutShift}, LCP ≤ ${BENCH_TARGETS.lcpToFloor}× the zero-JS floor. ${misses.length ? `Missed:\n${misses.map((miss) => `- ${miss}`).join('\n')}` : 'All met.'}`
+const loadAfter = describeMachine().load
+const load = tapsOnly ? undefined : loadReport(results, references)
+const floorLines = Object.entries(floors).map(
+  ([profile, s]) => `- ${profile}: home page with no JavaScript: LCP ${ms(s.median.lcp)}`,
+)
 const interaction = withTaps ? tapReport(taps, TAP_RUNS) : undefined
-misses.push(...(interaction?.misses ?? []))
-const lighthouseSection = tapsOnly
-  ? ''
-  : `Median of ${RUNS} runs per route, Lighthouse 12, system Chromium, served from dist/client on 127.0.0.1.\n\n${markdown.join('\n')}\n\n${ratios.map((line) => `- ${line}`).join('\n')}\n\n${targets}\n`
-const report = `# Benchmark\n\n${lighthouseSection}\n${interaction?.markdown ?? ''}\n`
-await mkdir('reports', { recursive: true })
-await writeFile('reports/lighthouse.md', report)
+const misses = [...(load?.misses ?? []), ...(interaction?.misses ?? [])]
+const machineSection = `Machine: ${machineLine(machine)}. Load average (1 / 5 / 15 min): ${loadLine(machine.load)} at the start, ${loadLine(loadAfter)} at the end.`
+const loadSection = load
+  ? `## Load\n\nLighthouse 12, ${RUNS} runs per route, each run going once through the ${REFERENCE_NAME}, the home page's no-JS floor and every route; medians, range in brackets, times in ms.\n\n${load.markdown}\n\n${floorLines.join('\n')}\n`
+  : ''
+const report = `# Benchmark\n\n${machineSection}\n\n${loadSection}\n${interaction?.markdown ?? ''}\n`
+await mkdir(reportsDir, { recursive: true })
+await writeFile(path.join(reportsDir, 'lighthouse.md'), report)
 await writeFile(
-  'reports/lighthouse.json',
+  path.join(reportsDir, 'lighthouse.json'),
   JSON.stringify(
-    { runs: RUNS, results, floors, targets: BENCH_TARGETS, tapRuns: TAP_RUNS, taps, misses },
+    {
+      machine: { ...machine, loadAtEnd: loadAfter },
+      runs: RUNS,
+      references,
+      results,
+      floors,
+      targets: BENCH_TARGETS,
+      tapRuns: TAP_RUNS,
+      taps,
+      misses,
+    },
     null,
     2,
   ),
 )
 console.log(report)
-console.log('Wrote reports/lighthouse.md and reports/lighthouse.json')
+console.log(`Wrote lighthouse.md and lighthouse.json in ${path.relative('.', reportsDir) || '.'}`)
 if (misses.length) process.exitCode = 1

@@ -1,8 +1,8 @@
 // Shared by the React Aria Button (in islands) and ButtonLink (plain links in static HTML), so
 // a link that looks like a button and a real button look the same. Written as a plain lookup
-// rather than with tailwind-variants: the button is in islands that hydrate on load (the
-// not-found page's actions), and tailwind-variants would add ~2.5 KB gzip to those pages'
-// budget for two variants that never conflict.
+// rather than with tailwind-variants: it also styles plain buttons the page script runs (the
+// not-found page's Go Back), and tailwind-variants would add ~2.5 KB gzip to islands for two
+// variants that never conflict.
 import { focusRing } from './focus-ring.ts'
 
 const BASE = `inline-flex items-center justify-center gap-2 rounded-lg font-semibold no-underline transition-colors ${focusRing.control} disabled:cursor-not-allowed disabled:opacity-60 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 motion-reduce:transition-none`

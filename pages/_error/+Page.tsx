@@ -1,5 +1,4 @@
-import { Island } from '../../renderer/Island.tsx'
-import NotFoundActions from '../../components/nav/NotFoundActions.island.tsx'
+import { NotFoundActions } from '../../components/nav/NotFoundActions.tsx'
 import { useSite } from '../../components/site-context.tsx'
 import { Container } from '../../components/ui/Container.tsx'
 import { listRoutes } from '../../site/content.ts'
@@ -13,14 +12,11 @@ export default function Page() {
         {notFound.headline}
       </h1>
       <p className="mt-4 max-w-xl text-lg text-muted">{notFound.lead}</p>
-      <Island
-        component={NotFoundActions}
-        props={{
-          back: notFound.back,
-          home: notFound.home,
-          contact: notFound.contact,
-          routes: listRoutes().map((route) => route.path),
-        }}
+      <NotFoundActions
+        back={notFound.back}
+        home={notFound.home}
+        contact={notFound.contact}
+        routes={listRoutes().map((route) => route.path)}
       />
     </Container>
   )

@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { hydrated } from './helpers.ts'
 import { expectedRoutes } from '../../build/content/route-table.ts'
 import { clientDir } from './built-site.ts'
 
@@ -51,8 +50,9 @@ test.describe('not-found page', () => {
   test('Go Back returns to the previous page', async ({ page }) => {
     await page.goto('/industries/ai-ml')
     await page.goto('/no-such-page')
-    await hydrated(page, 'nav/NotFoundActions')
-    await page.getByRole('button', { name: 'Go Back' }).click()
+    const back = page.getByRole('button', { name: 'Go Back' })
+    await expect(back).toHaveAttribute('data-hydrated')
+    await back.click()
     await expect(page).toHaveURL(/\/industries\/ai-ml$/)
   })
 })

@@ -13,14 +13,28 @@ export interface ServeBuildOptions {
   clientDir?: string
   /** Where the route guard's decisions go (default: the console, as `npm start`). */
   logger?: Logger
+  /**
+   * Pages answered at these paths before the build's own files, as plain HTML with no headers
+   * of the site's (the bench's reference page, served from the same origin as the site).
+   */
+  extraPages?: Record<string, string>
 }
 
 export async function serveBuild(
   distDir: string,
-  { clientDir = path.join(distDir, 'client'), logger }: ServeBuildOptions = {},
+  { clientDir = path.join(distDir, 'client'), logger, extraPages = {} }: ServeBuildOptions = {},
 ): Promise<ServedBuild> {
   const site = createStaticSite(clientDir, readBuiltHeaderRules(distDir), logger)
   const server = createServer((req, res) => {
+    const extra = extraPages[new URL(req.url ?? '/', 'http://localhost').pathname]
+    if (extra !== undefined) {
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+      })
+      res.end(extra)
+      return
+    }
     site.handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
       res.end(String(error))

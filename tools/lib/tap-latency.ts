@@ -2,10 +2,13 @@
 // chosen moment of its page's life, and the time from the press's pointerdown to the first
 // animation frame in which what it opens (a dialog, a menu's panel) is visible is read inside the
 // page. Run under Lighthouse's mobile profile (150 ms round trip, 1.6 Mbps down, 4× CPU) and
-// unthrottled, each a fresh visit with a cold cache.
+// unthrottled, each a fresh visit with a cold cache. The bare reference page
+// (./reference-page.ts) is tapped in the same run, between the site's controls, so that both
+// meet the same machine at the same moment.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { STARTS_UNPROMPTED } from '../../renderer/island-name.ts'
 import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
+import { REFERENCE_NAME, REFERENCE_ROUTE, REFERENCE_SELECTOR } from './reference-page.ts'
 
 export interface TapControl {
   /** What the table calls it. */
@@ -17,7 +20,18 @@ export interface TapControl {
   viewport: 'phone' | 'desktop'
 }
 
-/** The controls issue 15 names, found by what they are, not by their (content-owned) words. */
+/** The reference's one button, tapped as the site's controls are. */
+export const REFERENCE_CONTROL: TapControl = {
+  name: REFERENCE_NAME,
+  route: REFERENCE_ROUTE,
+  selector: REFERENCE_SELECTOR,
+  viewport: 'phone',
+}
+
+/**
+ * The controls issues 15 and 42 name, found by what they are, not by their (content-owned)
+ * words, then the reference.
+ */
 export const TAP_CONTROLS: TapControl[] = [
   { name: 'booking on /', route: '/', selector: 'main a[data-opens="booking"]', viewport: 'phone' },
   {
@@ -62,6 +76,14 @@ export const TAP_CONTROLS: TapControl[] = [
     selector: '[data-island="nav/NavMenu"] >> nth=1 >> button',
     viewport: 'desktop',
   },
+  // The header's own search button: the menu holds a second one, hidden until it opens.
+  {
+    name: 'Search',
+    route: '/',
+    selector: 'button[data-search-copy] >> visible=true',
+    viewport: 'phone',
+  },
+  REFERENCE_CONTROL,
 ]
 
 export const TAP_MOMENTS = ['first paint', '1.5 s later', 'islands started'] as const
@@ -83,7 +105,10 @@ export interface TapSample {
 }
 
 // Installed before any page script: notes each pointerdown's time and, on every animation frame
-// after it, whether a dialog or the pressed control's panel is on screen. A string, not a
+// after it, whether a dialog or the pressed control's panel is on screen. The response time is
+// read when that check says yes (performance.now()), not from the frame's timestamp: a frame's
+// timestamp is when it began, before the handlers that ran in it and before the style and layout
+// that opening a dialog costs, which the check forces (getBoundingClientRect). A string, not a
 // function: tsx's transform adds helpers to functions that do not exist inside the page.
 const RECORDER = `(() => {
   const state = { pressedAt: -1, respondedAt: -1 };
@@ -97,11 +122,11 @@ const RECORDER = `(() => {
     if (state.pressedAt >= 0) return;
     state.pressedAt = event.timeStamp;
     const control = event.target.closest('button, a');
-    const check = (frame) => {
+    const check = () => {
       const panelId = control && control.getAttribute('aria-controls');
       const panel = panelId ? document.getElementById(panelId) : null;
       if (shown(document.querySelector('dialog[open], [role="dialog"]')) || shown(panel)) {
-        state.respondedAt = Math.max(frame, state.pressedAt);
+        state.respondedAt = performance.now();
         return;
       }
       requestAnimationFrame(check);
@@ -196,19 +221,37 @@ async function tapOnce(
   }
 }
 
-/** Every control at every moment under both profiles, `runs` fresh visits each. */
+/** The browser the taps run in, for the report: "Chromium 142.0.7444.175". */
+export async function tapBrowserVersion(): Promise<string> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
+  try {
+    return `${browser.browserType().name()} ${browser.version()}`
+  } finally {
+    await browser.close()
+  }
+}
+
+/**
+ * Every control (the reference among them) at every moment under each profile, `runs` fresh
+ * visits each. A run goes through every control before the next begins, so a slow minute of
+ * the machine falls on the reference as much as on the site.
+ */
 export async function measureTaps(
   origin: string,
   runs: number,
+  {
+    profiles = TAP_PROFILES,
+    controls = TAP_CONTROLS,
+  }: { profiles?: readonly TapProfile[]; controls?: readonly TapControl[] } = {},
   onSample?: (sample: TapSample) => void,
 ): Promise<TapSample[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
   const samples: TapSample[] = []
   try {
-    for (const profile of TAP_PROFILES)
-      for (const control of TAP_CONTROLS)
-        for (const moment of TAP_MOMENTS)
-          for (let run = 0; run < runs; run++) {
+    for (const profile of profiles)
+      for (let run = 0; run < runs; run++)
+        for (const control of controls)
+          for (const moment of TAP_MOMENTS) {
             const result = await tapOnce(browser, origin, control, moment, profile)
             const sample = { control: control.name, moment, profile, ...result }
             samples.push(sample)
