@@ -15,6 +15,7 @@ import { compareSites, nothingChanged } from '../../tools/lib/page-changes.ts'
 import { pngSize } from '../../tools/lib/page-screenshots.ts'
 import { expectedRoutes } from '../../build/content/route-table.ts'
 import { buildCommitInWorktree, git, type BaseBuild } from '../../tools/lib/worktree-build.ts'
+import { timeLimit } from '../time-limit.ts'
 
 const run = promisify(execFile)
 const siteRoot = path.resolve(import.meta.dirname, '../..')
@@ -93,7 +94,7 @@ beforeAll(async () => {
   // A symlink is not the directory that .gitignore's `node_modules/` names.
   await writeFile(path.join(repo, '.git/info/exclude'), 'node_modules\n')
   await commitAll('the site')
-}, 60_000)
+}, timeLimit(60_000))
 
 afterAll(async () => {
   for (const build of builds) await build.remove()
@@ -201,7 +202,7 @@ describe('npm run changes', () => {
   )
 
   // npm and tsx alone take seconds to start on a busy machine.
-  it('says which base is unknown', { timeout: 60_000 }, async () => {
+  it('says which base is unknown', { timeout: timeLimit(60_000) }, async () => {
     const result = await changes(['no-such-ref'])
     expect(result.code).toBe(1)
     expect(result.stderr).toContain(

@@ -11,6 +11,7 @@ import { isPublished, withoutLinksTo } from '../../site/drafts.ts'
 import { loadContent } from '../../build/content/load.ts'
 import { formatReport } from '../../build/content/report.ts'
 import { collections } from '../../content/schema/collections.ts'
+import { timeLimit } from '../time-limit.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -182,30 +183,34 @@ describe('drafts in the site', () => {
   const navigationOf = (html: string) =>
     [...html.matchAll(/<(header|footer)[\s\S]*?<\/\1>/g)].map((match) => match[0]).join('\n')
 
-  it('are left out of the production build and its navigation', { timeout: 180_000 }, async () => {
-    await run('npm', ['run', 'build'], { cwd: project })
-    const built = (page: string) => path.join(project, 'dist/client', page)
-    const exists = (file: string) =>
-      stat(file).then(
-        () => true,
-        () => false,
-      )
-    expect(await exists(built('index.html'))).toBe(true)
-    expect(await exists(built('industries/ai-ml/index.html'))).toBe(true)
-    expect(await exists(built('industries/draft-industry/index.html'))).toBe(false)
-    expect(await exists(built('draft-preview/index.html'))).toBe(false)
+  it(
+    'are left out of the production build and its navigation',
+    { timeout: timeLimit(180_000) },
+    async () => {
+      await run('npm', ['run', 'build'], { cwd: project })
+      const built = (page: string) => path.join(project, 'dist/client', page)
+      const exists = (file: string) =>
+        stat(file).then(
+          () => true,
+          () => false,
+        )
+      expect(await exists(built('index.html'))).toBe(true)
+      expect(await exists(built('industries/ai-ml/index.html'))).toBe(true)
+      expect(await exists(built('industries/draft-industry/index.html'))).toBe(false)
+      expect(await exists(built('draft-preview/index.html'))).toBe(false)
 
-    const home = await readFile(built('index.html'), 'utf8')
-    const navigation = navigationOf(home)
-    expect(navigation).toContain('href="/industries/ai-ml"')
-    // A list's first page is there with or without drafts: its link stays.
-    expect(navigation).toContain('href="/resources/articles"')
-    expect(navigation).not.toContain('/industries/draft-industry')
-    expect(navigation).not.toContain('/draft-preview')
-    expect(navigation).not.toContain('Drafts only')
-  })
+      const home = await readFile(built('index.html'), 'utf8')
+      const navigation = navigationOf(home)
+      expect(navigation).toContain('href="/industries/ai-ml"')
+      // A list's first page is there with or without drafts: its link stays.
+      expect(navigation).toContain('href="/resources/articles"')
+      expect(navigation).not.toContain('/industries/draft-industry')
+      expect(navigation).not.toContain('/draft-preview')
+      expect(navigation).not.toContain('Drafts only')
+    },
+  )
 
-  it('are shown, and linked, by the dev server', { timeout: 60_000 }, async () => {
+  it('are shown, and linked, by the dev server', { timeout: timeLimit(60_000) }, async () => {
     // Its own process: Vike serves no pages inside Vitest (it checks VITEST), and writers run
     // the dev server as a process of its own anyway.
     const env = { ...process.env }
