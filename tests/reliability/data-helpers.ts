@@ -9,6 +9,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { freePort } from '../e2e/server/free-port.ts'
+import { endsWithTheFile } from '../stray-processes.ts'
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..')
 const tsxLoader = pathToFileURL(path.join(projectRoot, 'node_modules/tsx/dist/loader.mjs')).href
@@ -49,10 +50,8 @@ export interface Started {
 
 /** `npm run serve` (tsx server/serve.ts) in `cwd`, with the given data folder. */
 export function startServe(cwd: string, dataDir: string, port = freePort()): Started {
-  const child = spawn(
-    process.execPath,
-    ['--import', tsxLoader, path.join(projectRoot, 'server/serve.ts')],
-    {
+  const child = endsWithTheFile(
+    spawn(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'server/serve.ts')], {
       cwd,
       env: {
         ...process.env,
@@ -63,7 +62,7 @@ export function startServe(cwd: string, dataDir: string, port = freePort()): Sta
         RESEND_API_KEY: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    }),
   )
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
