@@ -7,14 +7,11 @@ import { createHash } from 'node:crypto'
 import { cp, open, symlink, readdir, readFile, rm, truncate } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type {
-  NewContactRequest,
-  StoredContactRequest,
-} from '../../supabase/functions/send-contact-email/lead-store.ts'
+import type { StoredContactRequest } from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { openLocalDatabase } from '../../server/local-database.ts'
 import { createSqlLeadStore } from '../../server/sql-lead-store.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
-import { leads, makeWorkFolder, startServe, stop, untilRunning } from './data-helpers.ts'
+import { leads, makeWorkFolder, newLead, startServe, stop, untilRunning } from './data-helpers.ts'
 import { timeLimit } from '../time-limit.ts'
 
 const ROWS = 40
@@ -23,24 +20,6 @@ let source: string
 let backupFile: string
 let heapFile: string
 let sourceIds: string[]
-
-const lead = (index: number): NewContactRequest => ({
-  kind: 'contact',
-  title: null,
-  name: `Prospect ${index}`,
-  email: `prospect${index}@example.com`,
-  phone: '',
-  company: null,
-  message: `Request number ${index}`,
-  page: null,
-  userAgent: null,
-  clientHash: 'hash',
-  requestId: crypto.randomUUID(),
-  status: 'received',
-  spamReason: null,
-  // Both kinds, so the backup is seen to keep the mark of a request without anti-bot fields.
-  antiBotFields: index % 2 === 0,
-})
 
 /**
  * The path and content hash of every file of the data (the tables and indexes, PG_VERSION):
@@ -70,7 +49,11 @@ beforeAll(async () => {
   source = path.join(work.folder, 'source')
   const database = await openLocalDatabase(source, { logger: silentLogger })
   const store = createSqlLeadStore(database.db)
-  for (let index = 0; index < ROWS; index++) await store.insertContactRequest(lead(index))
+  for (let index = 0; index < ROWS; index++)
+    await store.insertContactRequest(
+      // Both kinds, so the backup is seen to keep the mark of a request without anti-bot fields.
+      newLead(index, index % 2 === 0),
+    )
   const { rows } = await database.db.query<{ file: string }>(
     `select pg_relation_filepath('contact_requests') as file`,
   )

@@ -17,7 +17,14 @@ import { ADMIN_TOKEN_HEADER } from '../../server/leads-admin-server.ts'
 import { journalFileOf, type JournalRecord } from '../../server/lead-journal.ts'
 import { openLocalDatabase } from '../../server/local-database.ts'
 import { contactBody } from '../unit/backend/helpers.ts'
-import { leads, makeWorkFolder, startServe, stop, untilRunning } from './data-helpers.ts'
+import {
+  leads,
+  makeWorkFolder,
+  startServe,
+  stop,
+  storedLead,
+  untilRunning,
+} from './data-helpers.ts'
 import { UNHURRIED_STORE_TIMEOUT_MS } from './function-server.ts'
 import { timeLimit } from '../time-limit.ts'
 
@@ -150,29 +157,8 @@ describe('a journal whose last record was cut short', () => {
     'replays the whole records, says it skipped the torn tail, then starts the journal over',
     async () => {
       const dataDir = path.join(work.folder, 'torn')
-      const row = (index: number): StoredContactRequest => ({
-        id: crypto.randomUUID(),
-        createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
-        kind: 'contact',
-        title: null,
-        name: `Journaled ${index}`,
-        email: `journaled${index}@example.com`,
-        phone: '',
-        company: null,
-        message: `Answered before a power cut ${index}`,
-        page: null,
-        userAgent: null,
-        clientHash: 'hash',
-        requestId: crypto.randomUUID(),
-        status: 'received',
-        spamReason: null,
-        attempts: 0,
-        transport: null,
-        lastError: null,
-        antiBotFields: true,
-      })
-      const whole = [row(1), row(2), row(3)]
-      const torn = JSON.stringify({ insert: row(4) })
+      const whole = [storedLead(1), storedLead(2), storedLead(3)]
+      const torn = JSON.stringify({ insert: storedLead(4) })
       await writeFile(
         journalFileOf(dataDir),
         whole.map((insert) => `${JSON.stringify({ insert })}\n`).join('') +

@@ -8,6 +8,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import type {
+  NewContactRequest,
+  StoredContactRequest,
+} from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { freePort } from '../e2e/server/free-port.ts'
 import { endsWithTheFile } from '../stray-processes.ts'
 
@@ -15,6 +19,34 @@ export const projectRoot = path.resolve(import.meta.dirname, '../..')
 const tsxLoader = pathToFileURL(path.join(projectRoot, 'node_modules/tsx/dist/loader.mjs')).href
 
 const run = promisify(execFile)
+
+/** The `index`th of a series of valid contact requests, as the function would store them. */
+export const newLead = (index: number, antiBotFields = true): NewContactRequest => ({
+  kind: 'contact',
+  title: null,
+  name: `Prospect ${index}`,
+  email: `prospect${index}@example.com`,
+  phone: '',
+  company: null,
+  message: `Request number ${index}`,
+  page: null,
+  userAgent: null,
+  clientHash: 'hash',
+  requestId: crypto.randomUUID(),
+  status: 'received',
+  spamReason: null,
+  antiBotFields,
+})
+
+/** The same request as a stored row (a journal's or a backup's), received `index` minutes in. */
+export const storedLead = (index: number): StoredContactRequest => ({
+  ...newLead(index),
+  id: crypto.randomUUID(),
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+  attempts: 0,
+  transport: null,
+  lastError: null,
+})
 
 export type Outcome = { code: number; stdout: string; stderr: string }
 /** `npm run leads -- ...args` on `dataDir`, with no mail provider; a non-zero exit is answered. */
