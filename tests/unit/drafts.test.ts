@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copySite } from './site-copy.ts'
 import { isPublished, withoutLinksTo } from '../../site/drafts.ts'
 import { loadContent } from '../../build/content/load.ts'
@@ -224,8 +224,9 @@ await server.listen()
 console.log('listening on ' + server.httpServer.address().port)
 `,
     )
-    // Stopped however the test ends (../stray-processes.ts): at its time limit the body is
-    // abandoned, and a dev server left behind once spent 12 min of CPU beside the next run.
+    // Stopped when the file's tests end, however this one ended (../stray-processes.ts): at its
+    // time limit the body is abandoned, and a dev server left behind once spent 12 min of CPU
+    // beside the next run. This is the file's last test, so that is right after it.
     const server = endsWithTheFile(
       spawn(process.execPath, ['dev-server.mjs'], {
         cwd: project,
@@ -233,9 +234,6 @@ console.log('listening on ' + server.httpServer.address().port)
         stdio: ['ignore', 'pipe', 'inherit'],
       }),
     )
-    onTestFinished(() => {
-      server.kill()
-    })
     const port = await new Promise<string>((resolve, reject) => {
       let output = ''
       server.stdout.on('data', (chunk: Buffer) => {
