@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
+import { timeLimit } from './tests/time-limit.ts'
 
 // A free port unless the caller names one. Workers load this file again: they inherit the
 // environment set here, so every process agrees on the port and the database directory.
@@ -46,11 +47,19 @@ export default defineConfig({
       // without the anti-bot fields included, would otherwise fail tests that run later.
       RATE_LIMIT_MAX: '1000',
       UNVERIFIED_RATE_LIMIT_MAX: '1000',
+      // A store call past its limit is taken for a store that is down: the request is answered
+      // 503 and the browser keeps it. Tests make that happen on purpose (a routed 503); a busy
+      // machine queueing inserts behind two browsers must not make it happen by accident.
+      STORE_TIMEOUT_MS: '30000',
       LEADS_DATA_DIR: process.env.E2E_DATA_DIR,
     },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // About 10 s of CPU on a quiet machine (tsx, then the database's first open), started while
+    // three other groups load both cores: on a fresh CI machine (2026-11-25) it was not ready in
+    // 60 s, with nothing wrong. The slow-day factor of every other limit applies; the server says
+    // on stderr how long it took, so a start that grows slow shows in the log before it fails.
+    timeout: timeLimit(60_000),
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 })

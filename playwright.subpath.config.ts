@@ -5,6 +5,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
 import { SUBPATH_BASE, SUBPATH_DIST } from './tools/lib/subpath-build.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
+import { timeLimit } from './tests/time-limit.ts'
 
 process.env.E2E_SUBPATH_PORT ??= String(freePort())
 process.env.E2E_SUBPATH_DATA_DIR ??= `.data/e2e-subpath-${process.env.E2E_SUBPATH_PORT}`
@@ -34,7 +35,7 @@ export default defineConfig({
     },
     url: `http://127.0.0.1:${PORT}${SUBPATH_BASE}`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: timeLimit(60_000),
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 })

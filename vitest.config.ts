@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { previewDefine } from './site/preview-build.ts'
+import { timeLimit } from './tests/time-limit.ts'
 
 export default defineConfig({
   // The app's build-time constants, as `npm run build` sets them (vite.config.ts).
@@ -9,6 +10,9 @@ export default defineConfig({
     environment: 'node',
     // A time-out catches a hang, not slowness: on a busy 2-core machine, generating the schemas
     // and CONTENT.md once took 6 s against the default 5.
-    testTimeout: 30_000,
+    testTimeout: timeLimit(30_000),
+    // A set-up copies the site or opens a database: on a busy machine a copy once took longer
+    // than Vitest's default 10 s, and the whole file failed in its hook.
+    hookTimeout: timeLimit(60_000),
   },
 })

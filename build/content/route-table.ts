@@ -2,7 +2,7 @@
 // files (sitemap, hosting rules), Lighthouse and the end-to-end tests. The addresses are decided
 // in site/routes.ts only.
 import path from 'node:path'
-import { loadContent } from './load.ts'
+import { loadContent, type LoadedEntry } from './load.ts'
 import {
   collections,
   type CollectionName,
@@ -22,10 +22,23 @@ export function routeTableOf(
   )
 }
 
+let repositoryLoad: Promise<ReadonlyMap<string, readonly LoadedEntry[]>> | undefined
+
+/**
+ * The content in this repository, loaded once per process however many callers ask (the
+ * end-to-end spec files of a worker share it): read it, never change it.
+ */
+export function repositoryContent(): Promise<ReadonlyMap<string, readonly LoadedEntry[]>> {
+  return (repositoryLoad ??= loadContent(root, collections, { cache: true }).then(
+    ({ entries, errors }) => {
+      if (errors.length)
+        throw new Error(`content has ${errors.length} problems; run npm run check:content`)
+      return entries
+    },
+  ))
+}
+
 /** The routes the built site must have, from the content in this repository. */
 export async function expectedRoutes() {
-  const { entries, errors } = await loadContent(root, collections, { cache: true })
-  if (errors.length)
-    throw new Error(`content has ${errors.length} problems; run npm run check:content`)
-  return routeTableOf(entries)
+  return routeTableOf(await repositoryContent())
 }

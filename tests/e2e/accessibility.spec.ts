@@ -102,6 +102,7 @@ async function visit(page: Page, route: string) {
 }
 
 for (const route of routes) {
+  const main = builtMain(route)
   test.describe(route, () => {
     test.describe('light, 1280 px', () => {
       test.use({ viewport: DESKTOP, colorScheme: 'light' })
@@ -113,7 +114,7 @@ for (const route of routes) {
         await expectNoCspViolations()
       })
 
-      if (BOOKING_OPENER.test(builtMain(route)))
+      if (BOOKING_OPENER.test(main))
         test('each booking dialog open: axe-clean, no CSP violation', async ({ page }) => {
           const expectNoCspViolations = await visit(page, route)
           const links = page.locator('main a[data-opens="booking"]')
@@ -132,7 +133,7 @@ for (const route of routes) {
         })
 
       // One test per dialog: a page of guides has seven, each with its own code to load.
-      const dialogs = builtMain(route).match(DIALOG_OPENERS)?.length ?? 0
+      const dialogs = main.match(DIALOG_OPENERS)?.length ?? 0
       for (let index = 0; index < dialogs; index++)
         test(`dialog ${index + 1} of ${dialogs} open: its code loaded with no CSP violation`, async ({
           page,

@@ -2,13 +2,13 @@
 // current page, or none (./components/layout/header-current.ts). Every style a panel link takes
 // shows on a page where the menu marks a link current and on one where it marks none, so the
 // dropdowns are walked on the first page of each combination, not on every page.
-import path from 'node:path'
-import { loadContent } from '../../build/content/load.ts'
-import { collections, type EntryData } from '../../content/schema/collections.ts'
+import { repositoryContent } from '../../build/content/route-table.ts'
+import type { EntryData } from '../../content/schema/collections.ts'
 import { currentAmong, headerCurrent } from '../../components/layout/header-current.ts'
 
-const { entries } = await loadContent(path.resolve(import.meta.dirname, '../..'), collections)
-const site = (entries.get('site') as { data: EntryData<'site'> }[])[0]!.data
+// The load the spec's route list came from (repositoryContent), not a second one.
+const site = ((await repositoryContent()).get('site') as readonly { data: EntryData<'site'> }[])[0]!
+  .data
 
 /** One page for each combination of "marks a link current" over the menus, with its name. */
 export function dropdownVariants(routes: string[]): { route: string; menus: string }[] {

@@ -1,16 +1,16 @@
 // The heroes' illustrations as visitors get them: inlined drawings with a reserved size, named
 // by their alt (or hidden when decorative), painted from the theme in light and in dark.
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { loadContent } from '../../build/content/load.ts'
-import { collections, type EntryData } from '../../content/schema/collections.ts'
-import { expectedRoutes } from '../../build/content/route-table.ts'
+import type { EntryData } from '../../content/schema/collections.ts'
+import { expectedRoutes, repositoryContent } from '../../build/content/route-table.ts'
 
 type Illustration = { file: string; alt?: string; decorative?: true }
 const routes = await expectedRoutes()
-const { entries } = await loadContent(path.resolve(import.meta.dirname, '../..'), collections)
+const entries = await repositoryContent()
 const data = <C extends 'pages' | 'industries'>(collection: C, id: string) =>
-  (entries.get(collection) as { id: string; data: EntryData<C> }[]).find((e) => e.id === id)!.data
+  (entries.get(collection) as readonly { id: string; data: EntryData<C> }[]).find(
+    (e) => e.id === id,
+  )!.data
 
 /** The illustration content gives the route's hero, if any. */
 function heroIllustration(route: (typeof routes)[number]): Illustration | undefined {

@@ -8,12 +8,45 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import type {
+  NewContactRequest,
+  StoredContactRequest,
+} from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { freePort } from '../e2e/server/free-port.ts'
+import { endsWithTheFile } from '../stray-processes.ts'
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..')
 const tsxLoader = pathToFileURL(path.join(projectRoot, 'node_modules/tsx/dist/loader.mjs')).href
 
 const run = promisify(execFile)
+
+/** The `index`th of a series of valid contact requests, as the function would store them. */
+export const newLead = (index: number, antiBotFields = true): NewContactRequest => ({
+  kind: 'contact',
+  title: null,
+  name: `Prospect ${index}`,
+  email: `prospect${index}@example.com`,
+  phone: '',
+  company: null,
+  message: `Request number ${index}`,
+  page: null,
+  userAgent: null,
+  clientHash: 'hash',
+  requestId: crypto.randomUUID(),
+  status: 'received',
+  spamReason: null,
+  antiBotFields,
+})
+
+/** The same request as a stored row (a journal's or a backup's), received `index` minutes in. */
+export const storedLead = (index: number): StoredContactRequest => ({
+  ...newLead(index),
+  id: crypto.randomUUID(),
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+  attempts: 0,
+  transport: null,
+  lastError: null,
+})
 
 export type Outcome = { code: number; stdout: string; stderr: string }
 /** `npm run leads -- ...args` on `dataDir`, with no mail provider; a non-zero exit is answered. */
@@ -49,10 +82,8 @@ export interface Started {
 
 /** `npm run serve` (tsx server/serve.ts) in `cwd`, with the given data folder. */
 export function startServe(cwd: string, dataDir: string, port = freePort()): Started {
-  const child = spawn(
-    process.execPath,
-    ['--import', tsxLoader, path.join(projectRoot, 'server/serve.ts')],
-    {
+  const child = endsWithTheFile(
+    spawn(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'server/serve.ts')], {
       cwd,
       env: {
         ...process.env,
@@ -63,7 +94,7 @@ export function startServe(cwd: string, dataDir: string, port = freePort()): Sta
         RESEND_API_KEY: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    }),
   )
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))

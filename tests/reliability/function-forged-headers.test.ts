@@ -15,6 +15,7 @@ import {
   storedRequests,
   type FunctionServer,
 } from './function-server.ts'
+import { timeLimit } from '../time-limit.ts'
 
 const stops: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -67,26 +68,30 @@ const forgedHeaders = (index: number) => ({
   ][index % 4]!,
 })
 
-it('hosted configuration behind the gateway: 60 forged requests from one client, 5 pass', async () => {
-  const hosted = hostedHandlerConfig((name) => ({ ALLOWED_ORIGINS: ORIGIN })[name])
-  expect(hosted.trustedProxyHops).toBe(1)
-  const fn = await server({ config: hosted })
-  const gateway = await startGateway(fn.url)
+it(
+  'hosted configuration behind the gateway: 60 forged requests from one client, 5 pass',
+  async () => {
+    const hosted = hostedHandlerConfig((name) => ({ ALLOWED_ORIGINS: ORIGIN })[name])
+    expect(hosted.trustedProxyHops).toBe(1)
+    const fn = await server({ config: hosted })
+    const gateway = await startGateway(fn.url)
 
-  const statuses: number[] = []
-  for (let index = 0; index < 60; index++) {
-    const response = await postTo(gateway, formBody, forgedHeaders(index))
-    statuses.push(response.status)
-    await response.body?.cancel()
-  }
-  expect(statuses.filter((status) => status === 200)).toHaveLength(5)
-  expect(statuses.filter((status) => status === 429)).toHaveLength(55)
-  const rows = await storedRequests(fn.dataDir)
-  expect(rows).toHaveLength(5)
-  // Every stored request counted against the one real client.
-  expect(new Set(rows.map((row) => row.clientHash)).size).toBe(1)
-  // 60 requests through two servers on a shared 2-core machine.
-}, 120_000)
+    const statuses: number[] = []
+    for (let index = 0; index < 60; index++) {
+      const response = await postTo(gateway, formBody, forgedHeaders(index))
+      statuses.push(response.status)
+      await response.body?.cancel()
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(55)
+    const rows = await storedRequests(fn.dataDir)
+    expect(rows).toHaveLength(5)
+    // Every stored request counted against the one real client.
+    expect(new Set(rows.map((row) => row.clientHash)).size).toBe(1)
+    // 60 requests through two servers on a shared 2-core machine.
+  },
+  timeLimit(120_000),
+)
 
 it('hosted configuration: two clients behind the gateway are told apart by what it appended', async () => {
   const hosted = hostedHandlerConfig((name) => ({ ALLOWED_ORIGINS: ORIGIN })[name])

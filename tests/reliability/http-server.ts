@@ -9,6 +9,7 @@ import { expect } from 'vitest'
 import { headerRules, securityHeadersOf } from '../../server/headers.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import { freePort } from '../e2e/server/free-port.ts'
+import { endsWithTheFile } from '../stray-processes.ts'
 
 const repo = path.resolve(import.meta.dirname, '../..')
 
@@ -73,17 +74,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dist = path.join(scratch, 'dist')
   await writeFixtureBuild(dist)
   const port = freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', '--dist', dist], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LEADS_DATA_DIR: path.join(scratch, 'data'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = endsWithTheFile(
+    spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', '--dist', dist], {
+      cwd: repo,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LEADS_DATA_DIR: path.join(scratch, 'data'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -113,11 +116,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 /** Runs `tsx server/serve.ts` with `args` and `env` to its end: for start-up failures. */
 export function runServer(args: string[], env: Record<string, string>): Promise<ServerRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', ...args], {
-    cwd: repo,
-    env: { ...process.env, HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = endsWithTheFile(
+    spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', ...args], {
+      cwd: repo,
+      env: { ...process.env, HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

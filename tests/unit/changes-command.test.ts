@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CACHE_ROOT } from '../../build/cache.ts'
 import { pngSize, type ShotRecord } from '../../tools/lib/page-screenshots.ts'
 import { git } from '../../tools/lib/worktree-build.ts'
+import { timeLimit } from '../time-limit.ts'
 
 const run = promisify(execFile)
 const siteRoot = path.resolve(import.meta.dirname, '../..')
@@ -86,7 +87,7 @@ beforeAll(async () => {
   // A symlink is not the directory that .gitignore's `node_modules/` names.
   await writeFile(path.join(repo, '.git/info/exclude'), 'node_modules\n')
   base = await commitAll('the site')
-}, 120_000)
+}, timeLimit(60_000))
 
 afterAll(async () => {
   if (base) {
@@ -240,7 +241,7 @@ describe('npm run changes', () => {
 
   it(
     'reports a broken field as the report itself, with file, line and message',
-    { timeout: 300_000 },
+    { timeout: timeLimit(100_000) },
     async () => {
       await commitAll('four changes')
       await edit('content/industries/blockchain.yaml', 'title: ', 'titel: ')
@@ -260,7 +261,7 @@ describe('npm run changes', () => {
   )
 
   // npm and tsx alone take seconds to start on a busy machine.
-  it('says which base is unknown', { timeout: 180_000 }, async () => {
+  it('says which base is unknown', { timeout: timeLimit(60_000) }, async () => {
     const result = await changes(['no-such-ref'])
     expect(result.code).toBe(1)
     expect(result.stderr).toContain(

@@ -8,6 +8,7 @@ import type { MdxCompiler } from '../../build/content/mdx-compiler.ts'
 import { formatAnnotations, formatReport } from '../../build/content/report.ts'
 import { collections } from '../../content/schema/collections.ts'
 import { scratchDir } from './scratch-dir.ts'
+import { timeLimit } from '../time-limit.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -144,7 +145,7 @@ describe('the data, before the bodies', () => {
 })
 
 // Each case starts a Node process; on a busy shared machine that alone can take seconds.
-describe('npm run check:content', { timeout: 20_000 }, () => {
+describe('npm run check:content', { timeout: timeLimit(20_000) }, () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
     run(process.execPath, ['--import', 'tsx', 'scripts/check-content.ts', ...args], {
       cwd: root,

@@ -10,6 +10,7 @@ import { promisify } from 'node:util'
 import { createServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copySite } from './site-copy.ts'
+import { timeLimit } from '../time-limit.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => remove())
 
 describe('broken content', () => {
-  it('fails `vike build`, printing every problem', { timeout: 120_000 }, async () => {
+  it('fails `vike build`, printing every problem', { timeout: timeLimit(120_000) }, async () => {
     const result = await run(path.join(root, 'node_modules/.bin/vike'), ['build'], {
       cwd: project,
     }).then(
@@ -46,31 +47,35 @@ describe('broken content', () => {
     )
   })
 
-  it('makes the dev server answer pages with the report', { timeout: 60_000 }, async () => {
-    // The dev server mounts the contact function; keep its database in memory for this test.
-    process.env.LEADS_DATA_DIR = 'memory://'
-    const server = await createServer({
-      root: project,
-      configFile: path.join(project, 'vite.config.ts'),
-      logLevel: 'silent',
-      server: { host: '127.0.0.1', port: 0 },
-    })
-    try {
-      await server.listen()
-      const { port } = server.httpServer!.address() as AddressInfo
-      const response = await fetch(`http://127.0.0.1:${port}/`, {
-        headers: { accept: 'text/html' },
+  it(
+    'makes the dev server answer pages with the report',
+    { timeout: timeLimit(60_000) },
+    async () => {
+      // The dev server mounts the contact function; keep its database in memory for this test.
+      process.env.LEADS_DATA_DIR = 'memory://'
+      const server = await createServer({
+        root: project,
+        configFile: path.join(project, 'vite.config.ts'),
+        logLevel: 'silent',
+        server: { host: '127.0.0.1', port: 0 },
       })
-      expect(response.status).toBe(500)
-      const html = await response.text()
-      expect(html).toContain('<h1>18 content problems in 9 files:</h1>')
-      expect(html).toContain(
-        'content/pages/home.yaml:6:5  sections[0].type  must be one of "hero", "faq"',
-      )
-      expect(html).toContain('/@vite/client')
-    } finally {
-      await server.close()
-      delete process.env.LEADS_DATA_DIR
-    }
-  })
+      try {
+        await server.listen()
+        const { port } = server.httpServer!.address() as AddressInfo
+        const response = await fetch(`http://127.0.0.1:${port}/`, {
+          headers: { accept: 'text/html' },
+        })
+        expect(response.status).toBe(500)
+        const html = await response.text()
+        expect(html).toContain('<h1>18 content problems in 9 files:</h1>')
+        expect(html).toContain(
+          'content/pages/home.yaml:6:5  sections[0].type  must be one of "hero", "faq"',
+        )
+        expect(html).toContain('/@vite/client')
+      } finally {
+        await server.close()
+        delete process.env.LEADS_DATA_DIR
+      }
+    },
+  )
 })

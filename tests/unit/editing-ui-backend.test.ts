@@ -8,6 +8,7 @@ import { collections } from '../../content/schema/collections.ts'
 import { backendFromEnv } from '../../build/admin/backend-env.ts'
 import { decapConfig } from '../../build/admin/decap-config.ts'
 import { localBackend } from '../../build/admin/local-backend.ts'
+import { timeLimit } from '../time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const repository = path.resolve(import.meta.dirname, '../..')
@@ -23,38 +24,46 @@ beforeAll(async () => {
 const faq = 'content/faqs/about.yaml'
 
 describe('the local mode', () => {
-  it('saves an entry the content check accepts', async () => {
-    const answer = localBackend({ root: project(), collections })
-    const raw = (await readFile(path.join(project(), faq), 'utf8')).replace(
-      'Who founded Panelwise?',
-      'Who started Panelwise?',
-    )
-    expect(
-      await answer({ action: 'persistEntry', params: { entry: { path: faq, raw }, assets: [] } }),
-    ).toEqual({
-      status: 200,
-      body: { message: 'entry persisted' },
-    })
-    expect(await readFile(path.join(project(), faq), 'utf8')).toBe(raw)
-  }, 60_000)
+  it(
+    'saves an entry the content check accepts',
+    async () => {
+      const answer = localBackend({ root: project(), collections })
+      const raw = (await readFile(path.join(project(), faq), 'utf8')).replace(
+        'Who founded Panelwise?',
+        'Who started Panelwise?',
+      )
+      expect(
+        await answer({ action: 'persistEntry', params: { entry: { path: faq, raw }, assets: [] } }),
+      ).toEqual({
+        status: 200,
+        body: { message: 'entry persisted' },
+      })
+      expect(await readFile(path.join(project(), faq), 'utf8')).toBe(raw)
+    },
+    timeLimit(20_000),
+  )
 
-  it('refuses a bad value with the check’s sentence and writes nothing', async () => {
-    const answer = localBackend({ root: project(), collections })
-    const before = await readFile(path.join(project(), faq), 'utf8')
-    const raw = before.replace(
-      '  - question: Where are you based?',
-      '  - questoin: Where are you based?',
-    )
-    const refused = await answer({
-      action: 'persistEntry',
-      params: { entry: { path: faq, raw }, assets: [] },
-    })
-    expect(refused.status).toBe(422)
-    expect((refused.body as { error: string }).error).toContain(
-      `${faq}:8:5  items[1].questoin  unknown field "questoin"; did you mean "question"?`,
-    )
-    expect(await readFile(path.join(project(), faq), 'utf8')).toBe(before)
-  }, 60_000)
+  it(
+    'refuses a bad value with the check’s sentence and writes nothing',
+    async () => {
+      const answer = localBackend({ root: project(), collections })
+      const before = await readFile(path.join(project(), faq), 'utf8')
+      const raw = before.replace(
+        '  - question: Where are you based?',
+        '  - questoin: Where are you based?',
+      )
+      const refused = await answer({
+        action: 'persistEntry',
+        params: { entry: { path: faq, raw }, assets: [] },
+      })
+      expect(refused.status).toBe(422)
+      expect((refused.body as { error: string }).error).toContain(
+        `${faq}:8:5  items[1].questoin  unknown field "questoin"; did you mean "question"?`,
+      )
+      expect(await readFile(path.join(project(), faq), 'utf8')).toBe(before)
+    },
+    timeLimit(20_000),
+  )
 
   it('touches nothing outside content/', async () => {
     const answer = localBackend({ root: project(), collections })

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { timeLimit } from '../time-limit.ts'
 
 interface LockedPackage {
   version?: string
@@ -96,7 +97,7 @@ describe('install from the lockfile', () => {
       expect(report.allowScripts.map((pkg) => pkg.name)).toEqual([])
     },
     // npm reads the whole installed tree: seconds on a busy machine.
-    60_000,
+    timeLimit(60_000),
   )
 
   it('CI and the GitHub workflow install the same way, with npm ci and no fallback', () => {

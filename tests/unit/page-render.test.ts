@@ -13,6 +13,7 @@ import { NOT_FOUND_PATH, pageFile, startRenderThreads } from '../../build/preren
 import { routeTableOf } from '../../build/content/route-table.ts'
 import { scratchDir } from './scratch-dir.ts'
 import { copySite, siteRoot } from './site-copy.ts'
+import { timeLimit } from '../time-limit.ts'
 
 const run = promisify(execFile)
 const scratch = scratchDir('page-render-')
@@ -68,16 +69,20 @@ describe('a page that cannot be rendered', () => {
   })
   afterAll(() => remove())
 
-  it('fails `npm run build`, naming the page and the error', { timeout: 120_000 }, async () => {
-    const result = await run('npm', ['run', 'build'], { cwd: project }).then(
-      (output) => ({ code: 0, ...output }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    )
-    expect(result.code).not.toBe(0)
-    expect(result.stdout + result.stderr).toContain(
-      '/terms-of-service did not render: it answered 500 instead of 200: a deliberate failure',
-    )
-  })
+  it(
+    'fails `npm run build`, naming the page and the error',
+    { timeout: timeLimit(120_000) },
+    async () => {
+      const result = await run('npm', ['run', 'build'], { cwd: project }).then(
+        (output) => ({ code: 0, ...output }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      )
+      expect(result.code).not.toBe(0)
+      expect(result.stdout + result.stderr).toContain(
+        '/terms-of-service did not render: it answered 500 instead of 200: a deliberate failure',
+      )
+    },
+  )
 
   it('fails the render, naming the folder, when a page has nowhere to go', async () => {
     // The failed build above left its server build; a file stands where a page's folder goes.

@@ -8,6 +8,7 @@ import { cspHash } from '../../build/outputs/inline-sources.ts'
 import { createPageScan } from '../../build/prerender/page-scan.ts'
 import { openSearchIndex } from '../../build/outputs/search-index.ts'
 import { scratchDir } from './scratch-dir.ts'
+import { timeLimit } from '../time-limit.ts'
 
 const page = (body: string, head = '') =>
   `<!DOCTYPE html><html lang="en"><head>${head}</head><body>${body}</body></html>`
@@ -83,14 +84,18 @@ describe('the search index', () => {
     )
   }
 
-  it('writes the same files whatever order the pages finish in', { timeout: 60_000 }, async () => {
-    const inOrder = routes.map((_, index) => index)
-    // Each group of five finishes back to front, as pages rendered side by side can.
-    const shuffled = inOrder.map((index) => index - (index % 5) + 4 - (index % 5))
-    expect(shuffled).not.toEqual(inOrder)
-    expect([...shuffled].sort((a, b) => a - b)).toEqual(inOrder)
-    const first = await indexFiles('in-order', inOrder)
-    expect(first.length).toBeGreaterThan(3)
-    expect(await indexFiles('shuffled', shuffled)).toEqual(first)
-  })
+  it(
+    'writes the same files whatever order the pages finish in',
+    { timeout: timeLimit(60_000) },
+    async () => {
+      const inOrder = routes.map((_, index) => index)
+      // Each group of five finishes back to front, as pages rendered side by side can.
+      const shuffled = inOrder.map((index) => index - (index % 5) + 4 - (index % 5))
+      expect(shuffled).not.toEqual(inOrder)
+      expect([...shuffled].sort((a, b) => a - b)).toEqual(inOrder)
+      const first = await indexFiles('in-order', inOrder)
+      expect(first.length).toBeGreaterThan(3)
+      expect(await indexFiles('shuffled', shuffled)).toEqual(first)
+    },
+  )
 })

@@ -21,6 +21,7 @@ import { openLeadsAccess } from '../../../server/leads-access.ts'
 import { openLocalDatabase } from '../../../server/local-database.ts'
 import { MIGRATIONS_DIR } from '../../../server/migrations.ts'
 import { ALLOWED_ORIGIN, capturingLogger, contactBody, guideBody, failingMail } from './helpers.ts'
+import { timeLimit } from '../../time-limit.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -49,7 +50,7 @@ beforeAll(async () => {
   )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}, 60_000)
+}, timeLimit(60_000))
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -177,24 +178,28 @@ describe('the leads command while the server holds the database', () => {
     expect(rows.every((row) => row.status === 'failed')).toBe(true)
   })
 
-  it('prints stored requests and retries failed ones as a CLI', async () => {
-    const env = { ...process.env, LEADS_DATA_DIR: dataDir }
-    const tsx = path.join(root, 'node_modules/.bin/tsx')
-    const listed = await run(tsx, ['scripts/leads.ts'], { cwd: root, env })
-    expect(listed.stdout).toContain('FAILED')
-    expect(listed.stdout).toContain('guide: System Design Interview Guide')
-    expect(listed.stdout).toContain('Grace Hopper <grace@example.com>')
+  it(
+    'prints stored requests and retries failed ones as a CLI',
+    async () => {
+      const env = { ...process.env, LEADS_DATA_DIR: dataDir }
+      const tsx = path.join(root, 'node_modules/.bin/tsx')
+      const listed = await run(tsx, ['scripts/leads.ts'], { cwd: root, env })
+      expect(listed.stdout).toContain('FAILED')
+      expect(listed.stdout).toContain('guide: System Design Interview Guide')
+      expect(listed.stdout).toContain('Grace Hopper <grace@example.com>')
 
-    const callsBefore = mail.calls
-    // The retry runs in the server process, with the server's (still failing) transport.
-    const retried = await run(tsx, ['scripts/leads.ts', '--retry'], { cwd: root, env }).catch(
-      (error: { code: number; stdout: string }) => error,
-    )
-    expect(retried.stdout).toMatch(
-      /Retried \d+ request\(s\): 0 sent, 0 only logged \(no RESEND_API_KEY\), \d+ still failing/,
-    )
-    expect(mail.calls).toBeGreaterThan(callsBefore)
-  }, 60_000)
+      const callsBefore = mail.calls
+      // The retry runs in the server process, with the server's (still failing) transport.
+      const retried = await run(tsx, ['scripts/leads.ts', '--retry'], { cwd: root, env }).catch(
+        (error: { code: number; stdout: string }) => error,
+      )
+      expect(retried.stdout).toMatch(
+        /Retried \d+ request\(s\): 0 sent, 0 only logged \(no RESEND_API_KEY\), \d+ still failing/,
+      )
+      expect(mail.calls).toBeGreaterThan(callsBefore)
+    },
+    timeLimit(60_000),
+  )
 
   it('refuses to open a directory another live process holds', async () => {
     const other = path.join(workDir, 'other')
@@ -229,58 +234,76 @@ describe('spam through the leads command (the server holds the database)', () =>
     await database.close()
   })
 
-  it('lists spam with --spam, as text and as JSON', async () => {
-    const listed = await leads('--spam')
-    expect(listed.stdout).toContain('SPAM')
-    expect(listed.stdout).toContain('honeypot: the hidden website field was filled')
-    expect(listed.stdout).not.toContain('FAILED')
-    const json = JSON.parse((await leads('--spam', '--json')).stdout) as StoredContactRequest[]
-    expect(json.map((row) => row.id).sort()).toEqual([spam.id, old.id].sort())
-  }, 60_000)
+  it(
+    'lists spam with --spam, as text and as JSON',
+    async () => {
+      const listed = await leads('--spam')
+      expect(listed.stdout).toContain('SPAM')
+      expect(listed.stdout).toContain('honeypot: the hidden website field was filled')
+      expect(listed.stdout).not.toContain('FAILED')
+      const json = JSON.parse((await leads('--spam', '--json')).stdout) as StoredContactRequest[]
+      expect(json.map((row) => row.id).sort()).toEqual([spam.id, old.id].sort())
+    },
+    timeLimit(60_000),
+  )
 
-  it('releases one with --release, mailing it, and then knows it no longer as spam', async () => {
-    const callsBefore = mail.calls
-    const released = (await leads('--release', spam.id)) as { code?: number; stdout: string }
-    // The server's transport fails in these tests: released, mail attempted and marked failed.
-    expect(released.stdout).toContain(`Released ${spam.id} from spam; mail failed via failing`)
-    expect(released.code).toBe(1)
-    expect(mail.calls).toBe(callsBefore + 1)
-    const unknown = (await leads('--release', spam.id)) as { code?: number; stderr: string }
-    expect(unknown.stderr).toContain(`No spam request with id ${spam.id}`)
-  }, 60_000)
+  it(
+    'releases one with --release, mailing it, and then knows it no longer as spam',
+    async () => {
+      const callsBefore = mail.calls
+      const released = (await leads('--release', spam.id)) as { code?: number; stdout: string }
+      // The server's transport fails in these tests: released, mail attempted and marked failed.
+      expect(released.stdout).toContain(`Released ${spam.id} from spam; mail failed via failing`)
+      expect(released.code).toBe(1)
+      expect(mail.calls).toBe(callsBefore + 1)
+      const unknown = (await leads('--release', spam.id)) as { code?: number; stderr: string }
+      expect(unknown.stderr).toContain(`No spam request with id ${spam.id}`)
+    },
+    timeLimit(60_000),
+  )
 
-  it('purges spam older than 30 days with --purge', async () => {
-    expect((await leads('--purge')).stdout).toContain('Purged 1 spam request(s) older than 30 days')
-    const left = JSON.parse((await leads('--spam', '--json')).stdout) as StoredContactRequest[]
-    expect(left).toEqual([])
-  }, 60_000)
+  it(
+    'purges spam older than 30 days with --purge',
+    async () => {
+      expect((await leads('--purge')).stdout).toContain(
+        'Purged 1 spam request(s) older than 30 days',
+      )
+      const left = JSON.parse((await leads('--spam', '--json')).stdout) as StoredContactRequest[]
+      expect(left).toEqual([])
+    },
+    timeLimit(60_000),
+  )
 })
 
 describe('after the server stops', () => {
-  it('opens the directory directly, keeps the rows, and does not re-apply migrations', async () => {
-    const scratch = path.join(workDir, 'reopen')
-    const first = await createFunctionsMiddleware({
-      dataDir: scratch,
-      env: { MIN_SUBMIT_MS: '0' },
-      logger: capturingLogger(),
-      adminEndpoint: false,
-    })
-    await first.close()
-    await writeFile(lockFileOf(scratch), JSON.stringify({ pid: 999_999_999, startedAt: '' }))
-    const access = await openLeadsAccess({
-      env: { LEADS_DATA_DIR: scratch },
-      logger: capturingLogger(),
-    })
-    expect(access.via).toBe('direct')
-    expect(await access.list()).toEqual([])
-    await access.close()
-    const reopened = await openLocalDatabase(scratch)
-    const { rows } = await reopened.db.query<{ name: string }>(
-      'select name from local_schema_migrations',
-    )
-    const files = (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql')).sort()
-    expect(files.length).toBeGreaterThanOrEqual(2)
-    expect(rows.map((row) => row.name).sort()).toEqual(files)
-    await reopened.close()
-  }, 60_000)
+  it(
+    'opens the directory directly, keeps the rows, and does not re-apply migrations',
+    async () => {
+      const scratch = path.join(workDir, 'reopen')
+      const first = await createFunctionsMiddleware({
+        dataDir: scratch,
+        env: { MIN_SUBMIT_MS: '0' },
+        logger: capturingLogger(),
+        adminEndpoint: false,
+      })
+      await first.close()
+      await writeFile(lockFileOf(scratch), JSON.stringify({ pid: 999_999_999, startedAt: '' }))
+      const access = await openLeadsAccess({
+        env: { LEADS_DATA_DIR: scratch },
+        logger: capturingLogger(),
+      })
+      expect(access.via).toBe('direct')
+      expect(await access.list()).toEqual([])
+      await access.close()
+      const reopened = await openLocalDatabase(scratch)
+      const { rows } = await reopened.db.query<{ name: string }>(
+        'select name from local_schema_migrations',
+      )
+      const files = (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql')).sort()
+      expect(files.length).toBeGreaterThanOrEqual(2)
+      expect(rows.map((row) => row.name).sort()).toEqual(files)
+      await reopened.close()
+    },
+    timeLimit(60_000),
+  )
 })

@@ -24,12 +24,13 @@ import {
   scorecardBody,
   specBody,
 } from './helpers.ts'
+import { timeLimit } from '../../time-limit.ts'
 
 let database: LocalDatabase
 
 beforeAll(async () => {
   database = await openTestDatabase()
-}, 60_000)
+}, timeLimit(60_000))
 afterAll(() => database.close())
 beforeEach(() => clearTables(database))
 

@@ -23,6 +23,7 @@ import {
   recordingMail,
   testConfig,
 } from './helpers.ts'
+import { timeLimit } from '../../time-limit.ts'
 
 let database: LocalDatabase
 const seen: {
@@ -34,7 +35,7 @@ const seen: {
 
 beforeAll(async () => {
   database = await openTestDatabase()
-}, 60_000)
+}, timeLimit(60_000))
 afterAll(() => database.close())
 beforeEach(async () => {
   seen.length = 0
