@@ -2,6 +2,8 @@
 // form configuration the dev server generates from the schemas, the content check before every
 // save or commit, a preview of the real page and the writer components in the body editor.
 import CMS from 'decap-cms-app'
+import type { CmsConfig } from 'decap-cms-core'
+import { pictureAddressFixes, type FormField, type KeyPath } from './picture-addresses.ts'
 import { EntryPreview, saves } from './preview.tsx'
 import { editorComponents } from './writer-components.ts'
 
@@ -15,6 +17,12 @@ interface CheckAnswer {
 /** The entry as Decap hands it to its hooks: an Immutable.js map. */
 interface ImmutableEntry {
   get(key: string): unknown
+}
+
+/** An entry's fields as Immutable.js holds them. */
+interface ImmutableData {
+  toJS(): Record<string, unknown>
+  setIn(path: KeyPath, value: unknown): ImmutableData
 }
 
 /** A picture uploaded in the form, not yet saved. */
@@ -35,8 +43,10 @@ async function base64(blob: Blob): Promise<string> {
  * Before Decap saves (local mode) or commits (GitHub mode), the dev server runs the content
  * check on the whole entry; its sentences refuse the save, shown in the editor's message.
  */
-async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<void> {
-  const data = entry.get('data') as { toJS(): Record<string, unknown> }
+async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<ImmutableData> {
+  let data = entry.get('data') as ImmutableData
+  for (const fix of pictureAddressFixes(fieldsOf(String(entry.get('collection'))), data.toJS()))
+    data = data.setIn(fix.path, fix.value)
   const media = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? []
   const response = await fetch(`${API}/check`, {
     method: 'POST',
@@ -56,11 +66,22 @@ async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<vo
   if (!response.ok) throw new Error(`the content check could not run (HTTP ${response.status})`)
   const { problems } = (await response.json()) as CheckAnswer
   if (problems.length) throw new Error(problems.join('\n'))
+  // Decap saves what the hook returns: the fields as checked.
+  return data
 }
 
-const config = await (await fetch('/admin/config.json')).json()
+const config = (await (await fetch('/admin/config.json')).json()) as CmsConfig & {
+  collections: { name: string; fields?: FormField[]; files?: { fields: FormField[] }[] }[]
+}
+
+/** The form's fields of a collection (a single-file collection's are its file's). */
+function fieldsOf(name: string): FormField[] {
+  const collection = config.collections.find((candidate) => candidate.name === name)
+  return collection?.fields ?? collection?.files?.[0]?.fields ?? []
+}
+
 for (const component of editorComponents) CMS.registerEditorComponent(component)
-for (const collection of config.collections as { name: string }[])
+for (const collection of config.collections)
   CMS.registerPreviewTemplate(collection.name, EntryPreview)
 CMS.registerEventListener({ name: 'preSave', handler: checkBeforeSave })
 CMS.registerEventListener({

@@ -1,5 +1,6 @@
 // An entry as the editing UI holds it (its fields, and an MDX body), written out as the file it
 // would be saved as, so the content check can read it exactly as it reads a writer's file.
+import path from 'node:path'
 import { stringify } from 'yaml'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
 import { slugify } from '../content/load.ts'
@@ -19,11 +20,21 @@ export interface EntryToCheck {
 export function entryFiles(
   collections: Record<string, CollectionDefinition>,
   entry: EntryToCheck,
+  contentDir = 'content',
 ): ProposedFile[] {
+  const file = serializeEntry(collections, entry, contentDir)
+  // A document's pictures are saved in its folder's images/ (Decap's media_folder "images",
+  // relative to the entry). Before a new entry's first save Decap has no entry path yet and
+  // names them in the collection's folder itself; the save moves them to images/, so the
+  // check reads them there.
+  const pictures =
+    collections[entry.collection]?.type === 'document'
+      ? path.posix.join(path.posix.dirname(file.path), 'images')
+      : undefined
   return [
-    serializeEntry(collections, entry),
+    file,
     ...(entry.assets ?? []).map((asset) => ({
-      path: asset.path,
+      path: pictures ? path.posix.join(pictures, path.posix.basename(asset.path)) : asset.path,
       content: Buffer.from(asset.content, 'base64'),
     })),
   ]
