@@ -34,6 +34,8 @@ export const CONTENT_CHANGED_EVENT = 'content:changed'
 /** The dev-only page script that answers it, added to every page's head in the dev server. */
 const REFRESH_SCRIPT = '/renderer/dev-content-refresh.ts'
 const VIRTUAL_ID = 'virtual:content'
+/** The hook that gives Vike's route functions the route table (pages/routing.ts). */
+const ROUTE_TABLE_HOOK = 'pages/+onBeforeRoute.ts'
 const RESOLVED_ID = '\0' + VIRTUAL_ID
 
 /** What other plugins may ask of this one (`plugin.api`). */
@@ -61,6 +63,8 @@ export function contentCollections(
   let root = process.cwd()
   let drafts: DraftMode = 'omit'
   let server: ViteDevServer | undefined
+  /** Route-table reloads asked of Vike (an entry added or removed) whose update is pending. */
+  let routeTableReloads = 0
   let builtImages: Promise<Map<string, ResponsiveImage>> | undefined
   let compiler: MdxCompiler | undefined
   // Each body the check parses is compiled from that one parse (MdxCompiler.parseOnce).
@@ -150,15 +154,34 @@ export function contentCollections(
         // Open pages render themselves afresh (./REFRESH_SCRIPT), keeping their place.
         devServer.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT })
       }
+      // An entry added or removed adds or removes a page. Vike routes with the route table its
+      // onBeforeRoute hook builds, and holds that hook from its last load of the pages' code: it
+      // loads them again when one of their modules changes, which a content file is not. Saying
+      // that the hook's file changed makes Vike load it afresh, with the new table (the full
+      // page reload Vike would then send for a server file is held back in hotUpdate below).
+      const routesChanged = (file: string) => {
+        if (!file.startsWith(contentDir) || /\.tsx?$/.test(file)) return
+        routeTableReloads++
+        devServer.watcher.emit('change', path.join(root, ROUTE_TABLE_HOOK))
+      }
       devServer.watcher.on('add', onChange)
       devServer.watcher.on('unlink', onChange)
       devServer.watcher.on('change', onChange)
+      devServer.watcher.on('add', routesChanged)
+      devServer.watcher.on('unlink', routesChanged)
     },
     // Content files are data, not modules: Vite's own update (a full reload, since the content
     // module is the server's) would lose the writer's place; onChange above answers instead.
     hotUpdate({ file }) {
       if (server && file.startsWith(path.join(root, 'content') + path.sep) && !/\.tsx?$/.test(file))
         return []
+      // The route table's reload asked for above: Vike has loaded the hook again (its
+      // handleHotUpdate runs first); no open page needs reloading for it, as each renders
+      // itself afresh on the content event.
+      if (routeTableReloads && file === path.join(root, ROUTE_TABLE_HOOK)) {
+        if (this.environment.name === 'ssr') routeTableReloads--
+        return []
+      }
       return undefined
     },
     transformIndexHtml() {

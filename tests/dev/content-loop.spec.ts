@@ -1,6 +1,8 @@
 // The writer's loop in `npm run dev`: a content mistake shows on the pages that use the entry,
 // with file:line:col and the sentence, and goes away by itself once the file is fixed; every
 // other page keeps working meanwhile.
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './dev-site.ts'
 
@@ -53,4 +55,45 @@ test('a broken FAQ file leaves every page that does not show it working', async 
   expect(unrelated?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByRole('list', { name: 'Content problems' })).toHaveCount(0)
+})
+
+test('an article added while the dev server runs has its page at once, and is gone once removed, with no open page reloaded', async ({
+  page,
+  devSite,
+}) => {
+  const file = path.join(devSite.contentDir, 'articles/added-while-running.mdx')
+  const address = '/resources/articles/added-while-running'
+  await openPage(page, '/services')
+  await page.evaluate(() => Object.assign(window, { writerWasHere: true }))
+  const source = await readFile(
+    path.join(devSite.contentDir, 'articles/calibrating-interviewers.mdx'),
+    'utf8',
+  )
+  await writeFile(
+    file,
+    source.replace(/^title: .*$/m, 'title: An article added while the server runs'),
+  )
+  try {
+    // Vike routes with a table its route hook builds: the new entry must reach it, not only the lists.
+    await expect
+      .poll(async () =>
+        (await page.request.get(address, { headers: { accept: 'text/html' } })).status(),
+      )
+      .toBe(200)
+    const added = await page.context().newPage()
+    await added.goto(address)
+    await expect(added.getByRole('heading', { level: 1 })).toHaveText(
+      'An article added while the server runs',
+    )
+    await added.close()
+  } finally {
+    await rm(file, { force: true })
+  }
+  await expect
+    .poll(async () =>
+      (await page.request.get(address, { headers: { accept: 'text/html' } })).status(),
+    )
+    .toBe(404)
+  // The open page was not reloaded for either change.
+  expect(await page.evaluate(() => 'writerWasHere' in window)).toBe(true)
 })
