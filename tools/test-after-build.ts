@@ -11,13 +11,19 @@ import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { failureLines } from './lib/failure-lines.ts'
 
-// Two waves. The dev-server and sub-path suites (a dev server over a copy of the site, a second
-// build under a sub-path) come after the first: run beside it, six groups overloaded two cores
-// until servers met the limits meant to catch a hang.
-const WAVES = [
-  ['test:e2e', 'test:unit', 'test:built', 'test:reliability'],
-  ['test:dev', 'test:subpath'],
+// The groups, longest first. At most four run at once: the dev-server and sub-path suites (a
+// dev server over a copy of the site, a second build under a sub-path) start when an earlier
+// group ends, so they use the time the short groups leave instead of waiting for the longest.
+// Six at once overloaded two cores until servers met the limits meant to catch a hang.
+const GROUPS = [
+  'test:e2e',
+  'test:unit',
+  'test:reliability',
+  'test:built',
+  'test:dev',
+  'test:subpath',
 ]
+const AT_ONCE = 4
 
 interface GroupResult {
   group: string
@@ -26,7 +32,7 @@ interface GroupResult {
   output: string
 }
 
-const labelWidth = Math.max(...WAVES.flat().map((group) => group.length))
+const labelWidth = Math.max(...GROUPS.map((group) => group.length))
 
 function runGroup(group: string): Promise<GroupResult> {
   const started = Date.now()
@@ -62,14 +68,19 @@ function runGroup(group: string): Promise<GroupResult> {
 }
 
 const cores = availableParallelism()
+const slots = cores > 1 ? AT_ONCE : 1
+console.log(
+  `Stage 2: ${GROUPS.join(', ')}, ${slots > 1 ? `${slots} at a time` : 'one after another'} (${cores} core${cores > 1 ? 's' : ''} available)`,
+)
 const results: GroupResult[] = []
-for (const [index, groups] of WAVES.entries()) {
-  console.log(
-    `Stage 2${WAVES.length > 1 ? `, wave ${index + 1} of ${WAVES.length}` : ''}: ${groups.join(', ')} ${cores > 1 ? 'side by side' : 'one after another'} (${cores} core${cores > 1 ? 's' : ''} available)`,
-  )
-  if (cores > 1) results.push(...(await Promise.all(groups.map(runGroup))))
-  else for (const group of groups) results.push(await runGroup(group))
-}
+const queue = [...GROUPS]
+await Promise.all(
+  Array.from({ length: slots }, async () => {
+    for (let group = queue.shift(); group; group = queue.shift())
+      results.push(await runGroup(group))
+  }),
+)
+results.sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group))
 
 const minutes = (seconds: number) =>
   `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`
