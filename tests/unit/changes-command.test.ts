@@ -9,6 +9,7 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CACHE_ROOT } from '../../build/cache.ts'
 import { pngSize, type ShotRecord } from '../../tools/lib/page-screenshots.ts'
@@ -138,6 +139,22 @@ async function expectShots(
       const pair = pngSize(await readFile(path.join(shots, slug, `side-by-side-${width}.png`)))
       expect(pair.width).toBeGreaterThanOrEqual(size.width)
     }
+  // The pixels show the words, not the blank of a section the browser had not drawn (the text
+  // above is read from the page, which has it either way): a changed region looks different
+  // before and after, and a one-sided shot (a new or removed page) is more than one colour.
+  for (const width of [1280, 390]) {
+    const [before, after] = await Promise.all(
+      (['before', 'after'] as const).map((side) =>
+        words[side] ? readFile(path.join(shots, slug, `${side}-${width}.png`)) : undefined,
+      ),
+    )
+    if (before && after) expect(before.equals(after), `${slug} at ${width} px`).toBe(false)
+    else
+      expect(
+        (await sharp((before ?? after)!).stats()).entropy,
+        `${slug} at ${width} px`,
+      ).toBeGreaterThan(1)
+  }
   return records
 }
 

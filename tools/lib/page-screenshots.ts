@@ -83,6 +83,15 @@ async function shootRegion(
     const response = await page.goto(url, { waitUntil: 'load' })
     if (!response?.ok()) throw new Error(`${url}: ${response?.status() ?? 'no response'}`)
     await page.evaluate(() => document.fonts.ready)
+    // The site renders sections far from the viewport only when they come near it
+    // (content-visibility: auto); a clip of the whole page would show them blank. They are
+    // rendered before the region is measured, so its box is the drawn one. Through the CSSOM:
+    // the site's CSP refuses an added <style>, and should.
+    await page.evaluate(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('main > section, body > footer'))
+        if (getComputedStyle(element).contentVisibility === 'auto')
+          element.style.contentVisibility = 'visible'
+    })
     const found = await page.evaluate(findRegion, {
       ...query,
       contextHeight: CONTEXT_HEIGHT,
