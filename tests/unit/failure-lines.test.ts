@@ -46,6 +46,19 @@ describe('the lines that say why a group failed', () => {
     expect(lines).not.toContain('✓ tests/unit/a.test.ts (3 tests) 20ms')
   })
 
+  it('leave out passing tests, even when their names hold the words of a failure', () => {
+    const playwright = [
+      `  ✓  214 [desktop] › contact-form.spec.ts:111:3 › on a 500: the spec's "Error" toast (5.4s)`,
+      `  ✘  305 [desktop] › leads.spec.ts:12:1 › a message is stored (11.7s)`,
+      '    Error: Timeout 5000ms exceeded while waiting on the predicate',
+      ...Array.from({ length: 8 }, (_, index) => `  slow test ${index}`),
+    ].join('\n')
+    const lines = failureLines(playwright)
+    expect(lines).toContain('  ✘  305 [desktop] › leads.spec.ts:12:1 › a message is stored (11.7s)')
+    expect(lines).toContain('    Error: Timeout 5000ms exceeded while waiting on the predicate')
+    expect(lines.some((line) => line.includes('contact-form.spec.ts'))).toBe(false)
+  })
+
   it('are capped, saying how many more there were', () => {
     const many = Array.from({ length: 100 }, (_, index) => `Error: number ${index}`).join('\n')
     const lines = failureLines(many, 30, 8)

@@ -7,6 +7,8 @@ import { stripVTControlCharacters } from 'node:util'
 
 const SAYS_WHY =
   /(\bFAIL\b|[✗×✘]|^\s*\d+\) |\bfailed\b|\bError\b|\bERROR\b|over budget|\bbroken\b|timed? ?out|Timeout|exceeded)/i
+// A passing test's line, whose name may hold the words above ("on a 500: the spec's Error toast").
+const PASSED = /^\s*(\[[^\]]*\]\s*)*[✓√]/
 // npm repeats the exit code in four lines of its own after every failed script.
 const NPM_EPILOGUE =
   /^npm (error|ERR!) (Lifecycle|command|path|workspace|location|code|A complete log)/
@@ -21,7 +23,7 @@ export function failureLines(output: string, limit = 30, tail = 8): string[] {
   const seen = new Set(last)
   const why: string[] = []
   for (const line of lines.slice(0, -tail)) {
-    if (!SAYS_WHY.test(line) || seen.has(line)) continue
+    if (!SAYS_WHY.test(line) || PASSED.test(line) || seen.has(line)) continue
     seen.add(line)
     why.push(line)
   }
