@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import { openGuideRequest, sendContactMessage, sendRequest } from './prospect.ts'
-import { storedLeads, uniqueEmail } from './stored-leads.ts'
+import { LEADS_POLL, storedLeads, uniqueEmail } from './stored-leads.ts'
 
 // Unique per run, so rows from earlier runs in the same data directory never match.
 const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
@@ -19,7 +19,7 @@ test('a message sent from the contact page is stored and listed by `npm run lead
   await expect(form.getByLabel('Name')).toHaveValue('')
 
   await expect
-    .poll(async () => (await storedLeads()).find((lead) => lead.email === email))
+    .poll(async () => (await storedLeads()).find((lead) => lead.email === email), LEADS_POLL)
     .toMatchObject({
       kind: 'contact',
       name: 'Ada Lovelace',
@@ -38,7 +38,7 @@ test('a guide request is stored with its kind, title and company', async ({ page
   await expect(dialog).toBeHidden()
 
   await expect
-    .poll(async () => (await storedLeads()).find((stored) => stored.email === email))
+    .poll(async () => (await storedLeads()).find((stored) => stored.email === email), LEADS_POLL)
     .toMatchObject({ kind: 'guide', name: 'Grace Hopper', company: 'Navy Labs', status: 'logged' })
   const stored = (await storedLeads()).find((candidate) => candidate.email === email)!
   expect(stored.message).toMatch(/^Guide Request: .+\nCompany: Navy Labs\nMessage: ?$/)

@@ -19,6 +19,13 @@ export async function storedLeads(...args: string[]): Promise<StoredContactReque
   return JSON.parse(stdout) as StoredContactRequest[]
 }
 
+/**
+ * For expect.poll over storedLeads(): each call is a `npm run leads` process (the database's
+ * WebAssembly started afresh), which took over 5 s, Playwright's default for the whole poll, on
+ * a loaded machine (CI, 2026-11-25); the row itself is there before the page says "sent".
+ */
+export const LEADS_POLL = { timeout: 30_000 }
+
 /** Unique per call, so rows from earlier runs in the same data directory never match. */
 export const uniqueEmail = (name: string) =>
   `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
