@@ -2,12 +2,8 @@
 // port of 127.0.0.1, over a throwaway copy of the site (tests/unit/site-copy.ts), so what the
 // editor saves lands in the copy's content/ and never in the repository. Extra environment
 // (the GitHub mode's) is the `adminEnv` option.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cp } from 'node:fs/promises'
-import path from 'node:path'
 import { test as base } from '@playwright/test'
-import { freePort } from '../e2e/server/free-port.ts'
-import { copySite, siteRoot } from '../unit/site-copy.ts'
+import { startDevSite } from './dev-site.ts'
 
 export interface AdminSite {
   /** http://127.0.0.1:<port> of the dev server. */
@@ -19,55 +15,21 @@ export interface AdminSite {
 // On a busy 2-core machine the dev server took up to five minutes to start (load average 30).
 const START_TIMEOUT = 360_000
 
+/** `npm run dev` on a copy of the site (./dev-site.ts), once it also serves the editor. */
 export async function startAdminSite(
   env: Record<string, string>,
 ): Promise<AdminSite & { stop: () => Promise<void> }> {
-  const { project, remove } = await copySite('admin-site-', (copy) =>
-    cp(path.join(siteRoot, 'content'), path.join(copy, 'content'), { recursive: true }),
-  )
-  const port = freePort()
-  const baseURL = `http://127.0.0.1:${port}`
-  const server = spawn(path.join(project, 'node_modules/.bin/vike'), ['dev'], {
-    cwd: project,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LEADS_DATA_DIR: 'memory://',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const stop = async () => {
-    await stopProcess(server)
-    await remove()
-  }
+  const site = await startDevSite(env, START_TIMEOUT)
   try {
-    await waitForAdmin(baseURL, server, () => output)
+    const config = await fetch(`${site.baseURL}/admin/config.json`)
+    if (!config.ok)
+      throw new Error(`the dev server answered /admin/config.json with ${config.status}`)
+    await warmUp(site.baseURL)
   } catch (error) {
-    await stop()
+    await site.stop()
     throw error
   }
-  return { baseURL, contentDir: path.join(project, 'content'), stop }
-}
-
-/** Waits until the dev server answers the editor's configuration. */
-async function waitForAdmin(baseURL: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + START_TIMEOUT
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`vike dev exited with ${server.exitCode}:\n${output()}`)
-    const answered = await fetch(`${baseURL}/admin/config.json`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (answered) return warmUp(baseURL)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`vike dev did not answer ${baseURL} within ${START_TIMEOUT} ms:\n${output()}`)
+  return site
 }
 
 /**
@@ -78,14 +40,6 @@ async function warmUp(baseURL: string): Promise<void> {
   const script = await (await fetch(`${baseURL}/admin/main.tsx`)).text()
   const imports = [...script.matchAll(/from "(\/[^"]+)"/g)].map((match) => match[1]!)
   await Promise.all(imports.map((url) => fetch(new URL(url, baseURL)).then((r) => r.arrayBuffer())))
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
 }
 
 export const test = base.extend<object, { adminEnv: Record<string, string>; adminSite: AdminSite }>(

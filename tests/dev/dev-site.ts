@@ -31,6 +31,7 @@ const STOP_GRACE = 10_000
  */
 export async function startDevSite(
   env: Record<string, string> = {},
+  startTimeout = START_TIMEOUT,
 ): Promise<DevSite & { stop: () => Promise<void> }> {
   const { project, remove } = await copySite('dev-site-', (copy) =>
     cp(path.join(siteRoot, 'content'), path.join(copy, 'content'), { recursive: true }),
@@ -57,7 +58,7 @@ export async function startDevSite(
     await remove()
   }
   try {
-    await waitForServer(baseURL, server, () => output)
+    await waitForServer(baseURL, server, () => output, startTimeout)
   } catch (error) {
     await stop()
     throw error
@@ -66,8 +67,13 @@ export async function startDevSite(
 }
 
 /** Waits until the server answers a page (its first page is its slowest: the content load). */
-async function waitForServer(baseURL: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + START_TIMEOUT
+async function waitForServer(
+  baseURL: string,
+  server: ChildProcess,
+  output: () => string,
+  startTimeout: number,
+) {
+  const deadline = Date.now() + startTimeout
   while (Date.now() < deadline) {
     if (server.exitCode !== null)
       throw new Error(`vike dev exited with ${server.exitCode}:\n${output()}`)
@@ -78,7 +84,7 @@ async function waitForServer(baseURL: string, server: ChildProcess, output: () =
     if (answered) return
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  throw new Error(`vike dev did not answer ${baseURL} within ${START_TIMEOUT} ms:\n${output()}`)
+  throw new Error(`vike dev did not answer ${baseURL} within ${startTimeout} ms:\n${output()}`)
 }
 
 /** SIGTERM, then SIGKILL if the server has not exited after a grace period (a busy `vike dev`). */
