@@ -144,8 +144,9 @@ export function contentCollections(
           res.end(renderErrorPage(result.errors))
         }, next)
       })
+      const isEntryFile = (file: string) => file.startsWith(contentDir) && !/\.tsx?$/.test(file)
       const onChange = (file: string) => {
-        if (!file.startsWith(contentDir) || /\.tsx?$/.test(file)) return
+        if (!isEntryFile(file)) return
         latest = undefined
         for (const environment of Object.values(devServer.environments)) {
           const module = environment.moduleGraph.getModuleById(RESOLVED_ID)
@@ -160,7 +161,7 @@ export function contentCollections(
       // that the hook's file changed makes Vike load it afresh, with the new table (the full
       // page reload Vike would then send for a server file is held back in hotUpdate below).
       const routesChanged = (file: string) => {
-        if (!file.startsWith(contentDir) || /\.tsx?$/.test(file)) return
+        if (!isEntryFile(file)) return
         routeTableReloads++
         devServer.watcher.emit('change', path.join(root, ROUTE_TABLE_HOOK))
       }
