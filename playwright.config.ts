@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
-import { timeLimit } from './tests/time-limit.ts'
+import { timeLimit } from './tools/lib/time-limit.ts'
 
 // A free port unless the caller names one. Workers load this file again: they inherit the
 // environment set here, so every process agrees on the port and the database directory.
@@ -21,6 +21,11 @@ export default defineConfig({
   // No retries, in CI either: a test that passes only the second time is a test to fix, and a
   // retry hides exactly the slow-machine failures a contributor then meets.
   retries: 0,
+  // Playwright's own limits (30 s a test, 5 s an assertion) through the slow-day factor every
+  // other limit has (tools/lib/time-limit.ts): a limit catches a hang, not a busy machine. A test
+  // that grows slow shows in the slowest-tests table long before it meets this.
+  timeout: timeLimit(30_000),
+  expect: { timeout: timeLimit(5_000) },
   // The ten slowest tests are printed at the end of every run (./tests/e2e/slowest-tests.ts), so
   // a test that grows slow is seen before it meets its time limit; Playwright's own report of
   // slow files is kept too, though it leaves out files whose tests run in parallel.

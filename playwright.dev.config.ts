@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
+import { timeLimit } from './tools/lib/time-limit.ts'
 
 // Tests against `npm run dev` (tests/dev/): each worker starts its own dev server over a copy of
 // the site (tests/dev/dev-site.ts), so no web server here and no build first.
@@ -12,9 +13,10 @@ export default defineConfig({
   workers: 1,
   // No retries, as in playwright.config.ts: a test that passes only the second time is to fix.
   retries: 0,
-  // A dev server renders each page on request, with a fresh content load after every edit.
-  timeout: 90_000,
-  expect: { timeout: 30_000 },
+  // A dev server renders each page on request, with a fresh content load after every edit; the
+  // slow-day factor as everywhere (tools/lib/time-limit.ts).
+  timeout: timeLimit(30_000),
+  expect: { timeout: timeLimit(10_000) },
   reporter: [['list'], ...(process.env.CI ? [['github'] as const] : [])],
   use: {
     trace: 'retain-on-failure',

@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
 import { SUBPATH_BASE, SUBPATH_DIST } from './tools/lib/subpath-build.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
-import { timeLimit } from './tests/time-limit.ts'
+import { timeLimit } from './tools/lib/time-limit.ts'
 
 process.env.E2E_SUBPATH_PORT ??= String(freePort())
 process.env.E2E_SUBPATH_DATA_DIR ??= `.data/e2e-subpath-${process.env.E2E_SUBPATH_PORT}`
@@ -18,6 +18,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: availableParallelism(),
   retries: 0,
+  // Playwright's own limits (30 s a test, 5 s an assertion) through the slow-day factor every
+  // other limit has (tools/lib/time-limit.ts): a limit catches a hang, not a busy machine. A test
+  // that grows slow shows in the slowest-tests table long before it meets this.
+  timeout: timeLimit(30_000),
+  expect: { timeout: timeLimit(5_000) },
   reporter: [['list'], ...(process.env.CI ? [['github'] as const] : [])],
   use: {
     // Addresses in the tests are written in full, base included, as a visitor's browser has them.

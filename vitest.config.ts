@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { previewDefine } from './site/preview-build.ts'
-import { timeLimit } from './tests/time-limit.ts'
+import { timeLimit } from './tools/lib/time-limit.ts'
 
 export default defineConfig({
   // The app's build-time constants, as `npm run build` sets them (vite.config.ts).

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
-import { timeLimit } from './tests/time-limit.ts'
+import { timeLimit } from './tools/lib/time-limit.ts'
 
 // The reliability suite: the real server and the contact function under hostile requests,
 // damaged data folders and start races (issue 38). Each test starts its own processes on

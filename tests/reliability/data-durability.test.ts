@@ -26,7 +26,7 @@ import {
   untilRunning,
 } from './data-helpers.ts'
 import { UNHURRIED_STORE_TIMEOUT_MS } from './function-server.ts'
-import { timeLimit } from '../time-limit.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 let work: Awaited<ReturnType<typeof makeWorkFolder>>
 beforeAll(async () => {

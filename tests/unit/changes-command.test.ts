@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CACHE_ROOT } from '../../build/cache.ts'
 import { pngSize, type ShotRecord } from '../../tools/lib/page-screenshots.ts'
 import { git } from '../../tools/lib/worktree-build.ts'
-import { timeLimit } from '../time-limit.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const run = promisify(execFile)
 const siteRoot = path.resolve(import.meta.dirname, '../..')

@@ -8,7 +8,7 @@ import type { MdxCompiler } from '../../build/content/mdx-compiler.ts'
 import { formatAnnotations, formatReport } from '../../build/content/report.ts'
 import { collections } from '../../content/schema/collections.ts'
 import { scratchDir } from './scratch-dir.ts'
-import { timeLimit } from '../time-limit.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')

@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { createServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copySite } from './site-copy.ts'
-import { timeLimit } from '../time-limit.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')

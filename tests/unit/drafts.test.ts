@@ -11,7 +11,7 @@ import { isPublished, withoutLinksTo } from '../../site/drafts.ts'
 import { loadContent } from '../../build/content/load.ts'
 import { formatReport } from '../../build/content/report.ts'
 import { collections } from '../../content/schema/collections.ts'
-import { timeLimit } from '../time-limit.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { endsWithTheFile } from '../stray-processes.ts'
 
 const run = promisify(execFile)

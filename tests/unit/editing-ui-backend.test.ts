@@ -8,7 +8,7 @@ import { collections } from '../../content/schema/collections.ts'
 import { backendFromEnv } from '../../build/admin/backend-env.ts'
 import { decapConfig } from '../../build/admin/decap-config.ts'
 import { localBackend } from '../../build/admin/local-backend.ts'
-import { timeLimit } from '../time-limit.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const repository = path.resolve(import.meta.dirname, '../..')

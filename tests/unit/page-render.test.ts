@@ -13,7 +13,7 @@ import { NOT_FOUND_PATH, pageFile, startRenderThreads } from '../../build/preren
 import { routeTableOf } from '../../build/content/route-table.ts'
 import { scratchDir } from './scratch-dir.ts'
 import { copySite, siteRoot } from './site-copy.ts'
-import { timeLimit } from '../time-limit.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const run = promisify(execFile)
 const scratch = scratchDir('page-render-')

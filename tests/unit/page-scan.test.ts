@@ -8,7 +8,7 @@ import { cspHash } from '../../build/outputs/inline-sources.ts'
 import { createPageScan } from '../../build/prerender/page-scan.ts'
 import { openSearchIndex } from '../../build/outputs/search-index.ts'
 import { scratchDir } from './scratch-dir.ts'
-import { timeLimit } from '../time-limit.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const page = (body: string, head = '') =>
   `<!DOCTYPE html><html lang="en"><head>${head}</head><body>${body}</body></html>`

@@ -17,7 +17,7 @@ import { drawCard } from '../../build/outputs/social-card/draw-card.ts'
 import { startDrawThread } from '../../build/outputs/social-card/draw-thread.ts'
 import { writeSocialCards } from '../../build/outputs/social-card/write-social-cards.ts'
 import { scratchDir } from './scratch-dir.ts'
-import { timeLimit } from '../time-limit.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const site = { siteName: 'Panelwise', host: 'panelwise.dev' }

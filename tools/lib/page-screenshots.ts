@@ -9,6 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext } from '@playwright/test'
 import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
+import { timeLimit } from './time-limit.ts'
 import { findRegion, type RegionFound, type RegionQuery } from './region-in-page.ts'
 
 export const SCREENSHOT_WIDTHS = [1280, 390] as const
@@ -56,6 +57,8 @@ export function pngSize(png: Buffer): { width: number; height: number } {
 
 async function newContext(browser: Browser, origin: string, colorScheme: ColorScheme) {
   const context = await browser.newContext({ reducedMotion: 'reduce', colorScheme })
+  // Playwright's 30 s for a page's load, through the slow-day factor (./time-limit.ts).
+  context.setDefaultTimeout(timeLimit(30_000))
   // tsx names functions with a helper the page does not have; the region finder is one.
   await context.addInitScript('globalThis.__name = (fn) => fn')
   // Only the local build is reached: third-party embeds (the scheduler) would make the

@@ -21,7 +21,7 @@ import { openLeadsAccess } from '../../../server/leads-access.ts'
 import { openLocalDatabase } from '../../../server/local-database.ts'
 import { MIGRATIONS_DIR } from '../../../server/migrations.ts'
 import { ALLOWED_ORIGIN, capturingLogger, contactBody, guideBody, failingMail } from './helpers.ts'
-import { timeLimit } from '../../time-limit.ts'
+import { timeLimit } from '../../../tools/lib/time-limit.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../../..')

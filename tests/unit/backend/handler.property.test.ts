@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { EMAIL_PATTERN, LIMITS } from '../../../supabase/functions/_shared/contact-request.ts'
 import type { LocalDatabase } from '../../../server/local-database.ts'
 import { contactBody, countRows, guideBody, handlerOn, openTestDatabase, post } from './helpers.ts'
-import { timeLimit } from '../../time-limit.ts'
+import { timeLimit } from '../../../tools/lib/time-limit.ts'
 
 let database: LocalDatabase
 beforeAll(async () => {

@@ -24,7 +24,7 @@ import {
   scorecardBody,
   specBody,
 } from './helpers.ts'
-import { timeLimit } from '../../time-limit.ts'
+import { timeLimit } from '../../../tools/lib/time-limit.ts'
 
 let database: LocalDatabase
 

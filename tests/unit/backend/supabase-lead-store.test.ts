@@ -23,7 +23,7 @@ import {
   recordingMail,
   testConfig,
 } from './helpers.ts'
-import { timeLimit } from '../../time-limit.ts'
+import { timeLimit } from '../../../tools/lib/time-limit.ts'
 
 let database: LocalDatabase
 const seen: {
