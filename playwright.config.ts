@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
-import { defineConfig, devices } from '@playwright/test'
-import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
+import { defineConfig } from '@playwright/test'
+import { PLAYWRIGHT_SUITE } from './tools/lib/playwright-suite.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
 import { timeLimit } from './tools/lib/time-limit.ts'
 
@@ -11,6 +11,7 @@ process.env.E2E_DATA_DIR ??= `.data/e2e-${process.env.E2E_PORT}`
 const PORT = Number(process.env.E2E_PORT)
 
 export default defineConfig({
+  ...PLAYWRIGHT_SUITE,
   // Each suite's own folder: a run empties its outputDir first, and the suites run side by side.
   outputDir: 'test-results/e2e',
   testDir: 'tests/e2e',
@@ -18,29 +19,12 @@ export default defineConfig({
   // One worker per core this process may run on: availableParallelism() honours taskset and
   // cgroup limits, so a run pinned to one core does not start two browsers fighting for it.
   workers: availableParallelism(),
-  // No retries, in CI either: a test that passes only the second time is a test to fix, and a
-  // retry hides exactly the slow-machine failures a contributor then meets.
-  retries: 0,
-  // Playwright's own limits (30 s a test, 5 s an assertion) through the slow-day factor every
-  // other limit has (tools/lib/time-limit.ts): a limit catches a hang, not a busy machine. A test
-  // that grows slow shows in the slowest-tests table long before it meets this.
-  timeout: timeLimit(30_000),
-  expect: { timeout: timeLimit(5_000) },
   // The ten slowest tests are printed at the end of every run (./tests/e2e/slowest-tests.ts), so
   // a test that grows slow is seen before it meets its time limit; Playwright's own report of
   // slow files is kept too, though it leaves out files whose tests run in parallel.
-  reporter: [
-    ['list'],
-    ...(process.env.CI ? [['github'] as const] : []),
-    ['./tests/e2e/slowest-tests.ts'],
-  ],
+  reporter: [...PLAYWRIGHT_SUITE.reporter, ['./tests/e2e/slowest-tests.ts']],
   reportSlowTests: { max: 10, threshold: 0 },
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
-  },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],
+  use: { ...PLAYWRIGHT_SUITE.use, baseURL: `http://127.0.0.1:${PORT}` },
   // The built site, served exactly as `npm start` serves it, on loopback only; its database
   // directory and lock are removed when the suite stops it.
   webServer: {

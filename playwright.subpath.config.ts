@@ -1,8 +1,8 @@
 // The browser checks of the site built under a sub-path (npm run test:subpath builds it first):
 // the same browser and server as playwright.config.ts, serving that build under its base.
 import { availableParallelism } from 'node:os'
-import { defineConfig, devices } from '@playwright/test'
-import { chromiumPath, CHROMIUM_FLAGS } from './tools/lib/chromium.ts'
+import { defineConfig } from '@playwright/test'
+import { PLAYWRIGHT_SUITE } from './tools/lib/playwright-suite.ts'
 import { SUBPATH_BASE, SUBPATH_DIST } from './tools/lib/subpath-build.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
 import { timeLimit } from './tools/lib/time-limit.ts'
@@ -12,25 +12,17 @@ process.env.E2E_SUBPATH_DATA_DIR ??= `.data/e2e-subpath-${process.env.E2E_SUBPAT
 const PORT = Number(process.env.E2E_SUBPATH_PORT)
 
 export default defineConfig({
+  ...PLAYWRIGHT_SUITE,
   // Each suite's own folder: a run empties its outputDir first, and the suites run side by side.
   outputDir: 'test-results/subpath',
   testDir: 'tests/subpath',
   fullyParallel: true,
   workers: availableParallelism(),
-  retries: 0,
-  // Playwright's own limits (30 s a test, 5 s an assertion) through the slow-day factor every
-  // other limit has (tools/lib/time-limit.ts): a limit catches a hang, not a busy machine. A test
-  // that grows slow shows in the slowest-tests table long before it meets this.
-  timeout: timeLimit(30_000),
-  expect: { timeout: timeLimit(5_000) },
-  reporter: [['list'], ...(process.env.CI ? [['github'] as const] : [])],
   use: {
+    ...PLAYWRIGHT_SUITE.use,
     // Addresses in the tests are written in full, base included, as a visitor's browser has them.
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: `tsx tests/e2e/server/serve-for-tests.ts --dist ${SUBPATH_DIST}`,
     env: {

@@ -1,0 +1,23 @@
+// What the three Playwright suites (playwright.config.ts, playwright.dev.config.ts,
+// playwright.subpath.config.ts) share: the system Chromium (./chromium.ts), one desktop project,
+// no retries, the time limits, the reporters and a trace kept for a failed test. Each config adds its folder,
+// its server and its limits.
+import { devices, type PlaywrightTestConfig } from '@playwright/test'
+import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
+import { timeLimit } from './time-limit.ts'
+
+export const PLAYWRIGHT_SUITE = {
+  // No retries, in CI either: a test that passes only the second time is a test to fix, and a
+  // retry hides exactly the slow-machine failures a contributor then meets.
+  retries: 0,
+  // Playwright's own limits (30 s a test, 5 s an assertion) through the slow-day factor every
+  // other limit has (./time-limit.ts): a limit catches a hang, not a busy machine.
+  timeout: timeLimit(30_000),
+  expect: { timeout: timeLimit(5_000) },
+  reporter: [['list'], ...(process.env.CI ? [['github'] as const] : [])],
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],
+} satisfies PlaywrightTestConfig
