@@ -40,6 +40,10 @@ export const mdxOptions: MdxOptions = {
         langs: [...CODE_LANGUAGES],
         defaultLanguage: 'text',
         fallbackLanguage: 'text',
+        // No time limit per line (Shiki's default is 500 ms): past it Shiki gives up on the rest
+        // of the line and colours it as the state before, so a loaded machine built a
+        // different page (a clean run on 2026-11-26 coloured a whole line of code as a comment).
+        tokenizeTimeLimit: 0,
       },
     ],
   ],
