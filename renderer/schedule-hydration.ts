@@ -11,11 +11,16 @@ export function scheduleHydration(element: HTMLElement, when: HydrateOn, start: 
     started = true
     start()
   }
+  // Reached for: started once the frame that answers the press has been drawn. Hydrating inside
+  // the press's own events put React's work (up to 190 ms on the mobile profile) before the
+  // pointerdown was even handled; the inline loader answers and holds a press on an island that
+  // has not started (renderer/page-script.ts), and the island replays it once it has.
+  const reached = () => requestAnimationFrame(() => setTimeout(once))
   for (const type of ['pointerenter', 'focusin', 'touchstart', 'keydown', 'click'] as const)
-    element.addEventListener(type, once, { once: true, passive: true })
+    element.addEventListener(type, reached, { once: true, passive: true })
   // Reached for before this script ran: focus inside, or the pointer already over it.
-  const reached = element.contains(document.activeElement) || element.querySelector(':hover')
-  if (when === 'load' || reached) once()
+  const reachedBefore = element.contains(document.activeElement) || element.querySelector(':hover')
+  if (when === 'load' || reachedBefore) once()
   else if (when === 'idle') {
     if ('requestIdleCallback' in window) requestIdleCallback(once, { timeout: 2000 })
     else setTimeout(once, 200)

@@ -17,6 +17,7 @@ import {
   expectNoAxeViolations,
   gate,
   nextFrames,
+  startContactForm,
 } from './helpers.ts'
 import {
   openGuideRequest,
@@ -197,6 +198,9 @@ test('function slow: kept after exactly 15 s; its late arrival and the resend ma
     arrived.open()
   })
   await page.goto('/contact')
+  // The form started first: an island reached for starts a frame later (renderer/
+  // schedule-hydration.ts), and a paused clock holds the page's frames and timers.
+  await startContactForm(page)
   // The page's clock, stopped before the form sends: the 15 s are counted from the send exactly,
   // however long the machine takes between steps (running, a slow moment between the send and
   // the count once used up the last second of the wait, and the request was kept "early").
