@@ -12,8 +12,7 @@ export default defineConfig({
   // One dev server per worker is most of the cost: files run in parallel, their tests in order.
   fullyParallel: false,
   workers: 1,
-  // A dev server renders each page on request, with a fresh content load after every edit; the
-  // slow-day factor as everywhere (tools/lib/time-limit.ts).
-  timeout: timeLimit(30_000),
+  // A dev server renders each page on request, with a fresh content load after every edit: an
+  // assertion may wait for one (the test limit is the shared one, tools/lib/playwright-suite.ts).
   expect: { timeout: timeLimit(10_000) },
 })
