@@ -5,7 +5,9 @@
 //
 // A press is answered here, from the first paint on, whenever the HTML can answer it alone, so
 // that a visitor on a slow phone never waits for the page script to see a response:
-// - a dialog's opener (./dialog-attributes.ts) opens its native <dialog> at once, always (what
+// - a dialog's opener (./dialog-attributes.ts) opens its native <dialog> at once, always, and
+//   focuses it, or its field marked autofocus (the search's, its words selected); on closing,
+//   focus goes back where it was, or to the opener if nothing had it (what
 //   showModal() makes inert is also marked inert, for checkers and assistive technologies that
 //   do not yet take a modal's inertness into account); a frame in it counts as loaded only once
 //   its own page posts a message (its load event fires for the browser's error page too), and
@@ -16,7 +18,8 @@
 //   until the island has started, a press or focus outside it, or Escape, closes it again;
 // - any other button in an island not yet started is held (its default prevented, so a form
 //   does not submit without its checks) and pressed again by ./start-islands.ts once it has;
-// - a press on a page control (the search button) is likewise held until the page script runs it.
+// - a press on a page control (the not-found page's back button) is likewise held until the page
+//   script runs it.
 // Whose press it is, the loader's or React's, is decided once, when the press begins (pointerdown
 // or keydown): React answers a press only if it saw it begin, and answering one twice would open
 // and close a menu in the same tap. A press the loader takes is stopped before React sees its
@@ -79,6 +82,8 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
     var outside = [].filter.call(document.body.children, function (element) {
       return !element.contains(dialog) && !element.inert;
     });
+    var back = document.activeElement;
+    if (!back || back === document.body) back = opener;
     outside.forEach(function (element) { element.inert = true; });
     dialog.addEventListener('close', function () {
       outside.forEach(function (element) { element.inert = false; });
@@ -87,10 +92,14 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
       clearTimeout(silence);
       dialog.removeAttribute('${FRAME_LOADED_ATTRIBUTE}');
       dialog.removeAttribute('${FRAME_FAILED_ATTRIBUTE}');
-      opener.focus();
+      back.focus();
     }, { once: true });
     dialog.showModal();
-    dialog.focus();
+    var field = dialog.querySelector('[autofocus]');
+    if (field) {
+      field.focus();
+      field.select();
+    } else dialog.focus();
     return true;
   }
   function closeHeldPanels(target) {

@@ -10,7 +10,7 @@ import { PAGEFIND_PATH } from '../../components/search/pagefind.ts'
 import { elementSource } from './html-element.ts'
 
 /** Pagefind's ready-made interfaces and highlighter, which this site does not use (its own
- * dialog is components/search/SearchDialog.tsx): not shipped. */
+ * search is components/search/SearchPanel.island.tsx): not shipped. */
 const UNUSED_FILES = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/
 
 export type SearchIndex = Awaited<ReturnType<typeof openSearchIndex>>

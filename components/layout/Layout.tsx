@@ -5,6 +5,8 @@ import { getSite, listOmittedDraftPaths } from '../../site/content.ts'
 import type { KeptRequestsProps } from '../forms/KeptRequests.tsx'
 import { BookingDialog } from '../booking/BookingDialog.tsx'
 import { searched } from '../search/indexed-content.ts'
+import { SearchDialog } from '../search/SearchDialog.tsx'
+import type { SearchCopy } from '../search/search-button.ts'
 import { SiteProvider } from '../site-context.tsx'
 import { pageMetaOf } from './page-meta.ts'
 import { SiteFooter } from './SiteFooter.tsx'
@@ -22,6 +24,12 @@ export function siteForPage() {
     sitesForPages.set(site, forPages)
   }
   return forPages
+}
+
+/** The search dialog's words: the site's, but for its button's label, and the common close label. */
+function searchCopyOf(site: ReturnType<typeof siteForPage>): SearchCopy {
+  const { open: _buttonLabel, ...words } = site.search
+  return { ...words, close: site.ui.close }
 }
 
 /** The frame around every page (the renderer's Layout setting, pages/+Layout.ts). */
@@ -55,6 +63,7 @@ export function Layout({
       </main>
       <SiteFooter site={site} />
       <BookingDialog />
+      <SearchDialog copy={searchCopyOf(site)} />
       {/* Requests kept in this browser to be sent later: the page script mounts their notice
           here only when there are some (components/forms/KeptRequests.tsx). */}
       <div

@@ -5,7 +5,6 @@ import { renderedOnce } from '../../renderer/rendered-once.ts'
 import MobileMenu from '../nav/MobileMenu.island.tsx'
 import NavMenu from '../nav/NavMenu.island.tsx'
 import { SearchButton } from '../search/SearchButton.tsx'
-import type { SearchCopy } from '../search/search-button.ts'
 import { Container } from '../ui/Container.tsx'
 import { currentAmong, headerCurrent, navigationHrefs } from './header-current.ts'
 import { Logo } from './Logo.tsx'
@@ -33,14 +32,13 @@ export function SiteHeader({ site, path }: { site: EntryData<'site'>; path: stri
 /** What the header holds; `current` is this page's address if the header links to it. */
 function HeaderBar({ site, current }: { site: EntryData<'site'>; current: string | undefined }) {
   const { menus, links } = site.navigation
-  const { open, ...searchWords } = site.search
-  const searchCopy: SearchCopy = { ...searchWords, close: site.ui.close }
+  const { open } = site.search
   const linked = (hrefs: string[]) => currentAmong(hrefs, current)
   // The search button and theme control at the foot of the small-screen menu: static HTML
   // handed to the menu island, so they add nothing to the JavaScript it loads.
   const menuTools = renderToStaticMarkup(
     <div className="flex items-center justify-between gap-3">
-      <SearchButton copy={searchCopy} label={open} />
+      <SearchButton label={open} />
       <ThemeChoice copy={site.theme} name="theme-menu" />
     </div>,
   )
@@ -77,7 +75,7 @@ function HeaderBar({ site, current }: { site: EntryData<'site'>; current: string
         </ul>
       </nav>
       <div className="ml-auto flex items-center gap-2">
-        <SearchButton copy={searchCopy} label={open} labelClassName="sr-only xl:not-sr-only" />
+        <SearchButton label={open} labelClassName="sr-only xl:not-sr-only" />
         <div className="hidden lg:block">
           <ThemeChoice copy={site.theme} name="theme" />
         </div>

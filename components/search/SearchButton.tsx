@@ -1,17 +1,16 @@
-// The button that opens the site search: plain HTML, run by the page script (./handle-search.ts),
-// which loads the dialog and the index only when it is pressed.
+// The button that opens the site search: plain HTML. The inline loader (renderer/page-script.ts)
+// opens the prerendered search dialog (./SearchDialog.tsx) at the first press, before any script
+// has arrived; only the search itself loads then.
 import { Search } from 'lucide-react'
-import { PAGE_CONTROL_ATTRIBUTE } from '../../renderer/island-attributes.ts'
+import { OPENS_DIALOG_ATTRIBUTE } from '../../renderer/dialog-attributes.ts'
 import { focusRing } from '../ui/focus-ring.ts'
-import { searchButtonAttributes, type SearchCopy } from './search-button.ts'
+import { SEARCH_DIALOG_ID } from './search-button.ts'
 
 export function SearchButton({
-  copy,
   label,
   labelClassName,
   className = '',
 }: {
-  copy: SearchCopy
   /** The visible label, e.g. "Search". */
   label: string
   /** Classes of the label, e.g. to keep it for screen readers only where space is short. */
@@ -20,9 +19,10 @@ export function SearchButton({
 }) {
   return (
     <button
-      {...searchButtonAttributes(copy)}
-      // A press before the page script arrived is held and replayed (renderer/page-script.ts).
-      {...{ [PAGE_CONTROL_ATTRIBUTE]: '' }}
+      type="button"
+      aria-haspopup="dialog"
+      aria-keyshortcuts="/ Control+K Meta+K"
+      {...{ [OPENS_DIALOG_ATTRIBUTE]: SEARCH_DIALOG_ID }}
       data-requires-js=""
       className={`inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink ${focusRing.control} ${className}`}
     >

@@ -1,10 +1,11 @@
-// The search button's contract between the server markup (./SearchButton.tsx), the page
-// script (./handle-search.ts) and the dialog (./SearchDialog.tsx). The dialog's words travel
-// on the button, as the booking dialog's do, so no page copy is bundled into JavaScript.
+// The search's contract between the server markup (./SearchButton.tsx, ./SearchDialog.tsx), the
+// page script's shortcuts (./handle-search.ts) and the search itself (./SearchPanel.island.tsx).
 
-/** Marks a button that opens the search dialog; its value is the dialog's words, as JSON. */
-export const SEARCH_BUTTON_ATTRIBUTE = 'data-search-copy'
-export const SEARCH_BUTTON = `button[${SEARCH_BUTTON_ATTRIBUTE}]`
+/** The id of the page's search <dialog>; its buttons name it, so the inline loader opens it. */
+export const SEARCH_DIALOG_ID = 'site-search'
+
+/** The search buttons: openers of the search dialog. */
+export const SEARCH_BUTTON = `button[data-opens-dialog="${SEARCH_DIALOG_ID}"]`
 
 /** The words the dialog shows (content/site.yaml `search`, plus the close label). */
 export interface SearchCopy {
@@ -19,19 +20,4 @@ export interface SearchCopy {
   noResultsHelp: string
   failed: string
   close: string
-}
-
-/** The attributes that make a button open the search. */
-export const searchButtonAttributes = (copy: SearchCopy) => ({
-  type: 'button' as const,
-  'aria-haspopup': 'dialog' as const,
-  'aria-keyshortcuts': '/ Control+K Meta+K',
-  [SEARCH_BUTTON_ATTRIBUTE]: JSON.stringify(copy),
-})
-
-/** What the visitor types between pressing "/" and the dialog's field having focus. */
-export interface Typing {
-  text: string
-  /** Set by the field when it has focus and has taken the text: typing goes to it from then on. */
-  taken?: boolean
 }

@@ -10,9 +10,12 @@ import { focusRing } from './focus-ring.ts'
 const SIZES = {
   // The booking dialog: the scheduler needs the whole screen.
   fullscreen:
-    'h-dvh max-h-none w-screen max-w-none sm:h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:rounded-xl',
+    'm-auto h-dvh max-h-none w-screen max-w-none sm:h-[calc(100dvh-2rem)] sm:w-[calc(100vw-2rem)] sm:rounded-xl',
   // Forms: a card of at most 425px, centred.
-  form: 'max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-[425px] overflow-y-auto rounded-xl',
+  form: 'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-[425px] overflow-y-auto rounded-xl',
+  // Search: near the top, so results grow downwards under the field.
+  search:
+    'mx-auto mt-4 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl overflow-hidden rounded-xl sm:mt-[10vh] sm:max-h-[80vh]',
 } as const
 
 export interface NativeDialogProps {
@@ -41,10 +44,11 @@ export function NativeDialog({
     <dialog
       id={id}
       aria-labelledby={headingId}
-      // The loader focuses the dialog itself, as a screen reader expects: it reads the title.
+      // The loader focuses the dialog itself, as a screen reader expects: it reads the title (or
+      // the field marked autofocus in a dialog made to type in, the search).
       tabIndex={-1}
       {...{ [LIGHT_DISMISS_ATTRIBUTE]: '' }}
-      className={`group m-auto flex-col bg-white p-0 text-slate-900 shadow-2xl outline-none backdrop:bg-ink/60 open:flex ${SIZES[size]}`}
+      className={`group flex-col bg-white p-0 text-slate-900 shadow-2xl outline-none backdrop:bg-ink/60 open:flex ${SIZES[size]}`}
     >
       <div
         className={`flex items-start justify-between gap-4 ${hideTitle ? 'absolute top-2 right-2 z-10' : 'px-6 pt-6'}`}

@@ -13,6 +13,7 @@ import path from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectedRoutes } from '../../build/content/route-table.ts'
 import { NOT_FOUND_PATH, pageFile } from '../../build/prerender/page-file.ts'
+import { HYDRATED_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { clientDir } from './built-site.ts'
 import { dropdownVariants } from './header-variants.ts'
 import {
@@ -39,7 +40,7 @@ function builtMain(route: string) {
 const BOOKING_OPENERS = /<a\b[^>]*\sdata-opens="booking"/g
 const DIALOG_OPENERS = /<button\b[^>]*\saria-haspopup="dialog"/g
 const MAIN_DIALOG_OPENERS = 'main button[aria-haspopup="dialog"]:visible'
-const HEADER_DIALOG_OPENERS = 'header button[data-page-control]:visible'
+const HEADER_DIALOG_OPENERS = 'header button[data-opens-dialog]:visible'
 
 /** Opens the dialog `opener` opens: it shows, and Escape closes it. */
 async function openDialog(page: Page, opener: Locator) {
@@ -195,13 +196,23 @@ test.describe('the header, light, 1280 px', () => {
       await expectNoCspViolations()
     })
 
-  test('/: each header dialog open once, its code loaded with no CSP violation', async ({
+  test('/: each header dialog open once: axe-clean, its code loaded with no CSP violation, focus back', async ({
     page,
   }) => {
     const expectNoCspViolations = await visit(page, '/')
     const openers = page.locator(HEADER_DIALOG_OPENERS)
     await expect(openers).not.toHaveCount(0)
-    for (const opener of await openers.all()) await openDialog(page, opener)
+    for (const opener of await openers.all()) {
+      await opener.click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      // The search in it starts as its field takes focus: its code has loaded once it has.
+      for (const island of await page.locator('dialog[open] [data-island]').all())
+        await expect(island).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
+      await expectNoAxeViolations(page, 'dialog[open]')
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await expect(opener).toBeFocused()
+    }
     await expectNoCspViolations()
   })
 })

@@ -46,7 +46,7 @@ test.describe('site search', () => {
   }) => {
     const errors = collectErrors(page)
     const searchRequests = collectRequests(page, (request) =>
-      /\/pagefind\/|open-search|SearchDialog/.test(request.url()),
+      /\/pagefind\/|SearchPanel/.test(request.url()),
     )
     await page.goto('/')
     await allIslandsHydrated(page)
@@ -176,16 +176,43 @@ test('the small-screen menu has the search too', async ({ page }) => {
   await expect(results(page).and(page.locator('[href="/services/system-design"]'))).toHaveCount(1)
 })
 
-test('a press on the search button before the page script arrived opens the search', async ({
+test('the search opens at the first press, before any script: what is typed then is searched', async ({
   page,
 }) => {
   const releaseScript = await holdRequests(page, PAGE_SCRIPT)
+  const searchCode = collectRequests(page, (request) => request.url().includes('SearchPanel'))
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/')
   const button = page.getByRole('banner').getByRole('button', { name: site.search.open })
   await button.click()
-  await expect(button).toHaveAttribute(HELD_PRESS_ATTRIBUTE, '')
-  releaseScript()
+  // The inline loader opened the prerendered dialog and focused its field: nothing is held.
   await expect(field(page)).toBeFocused()
   await expect(button).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
+  await page.keyboard.type('system design')
+  expect(searchCode).toEqual([])
+  releaseScript()
+  await expect(results(page).and(page.locator('[href="/services/system-design"]'))).toHaveCount(1)
+  await expect(field(page)).toHaveValue('system design')
+  await expect(field(page)).toBeFocused()
+})
+
+test('reopened, the search shows the last words, selected; closed, focus is back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/about')
+  await allIslandsHydrated(page)
+  const button = page.getByRole('banner').getByRole('button', { name: site.search.open })
+  await openFromHeader(page)
+  await field(page).fill('pricing')
+  await expect(results(page).first()).toBeVisible()
+  await dialog(page).getByRole('button', { name: site.ui.close }).click()
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(button).toBeFocused()
+
+  await openFromHeader(page)
+  await expect(field(page)).toHaveValue('pricing')
+  // Typing replaces the selected words: a new search, not "pricing" and more.
+  await page.keyboard.type('faq')
+  await expect(field(page)).toHaveValue('faq')
 })

@@ -80,7 +80,7 @@ export const TAP_CONTROLS: TapControl[] = [
   {
     name: 'Search',
     route: '/',
-    selector: 'button[data-search-copy] >> visible=true',
+    selector: 'button[data-opens-dialog="site-search"] >> visible=true',
     viewport: 'phone',
   },
   REFERENCE_CONTROL,
