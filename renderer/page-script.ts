@@ -19,7 +19,9 @@
 // - any other button in an island not yet started is held (its default prevented, so a form
 //   does not submit without its checks) and pressed again by ./start-islands.ts once it has;
 // - a press on a page control (the not-found page's back button) is likewise held until the page
-//   script runs it.
+//   script runs it;
+// - a key shortcut a control declares in aria-keyshortcuts ("/ Control+K" on the search button)
+//   presses it, unless a dialog is open, or the shortcut is a plain key typed into a field.
 // Whose press it is, the loader's or React's, is decided once, when the press begins (pointerdown
 // or keydown): React answers a press only if it saw it begin, and answering one twice would open
 // and close a menu in the same tap. A press the loader takes is stopped before React sees its
@@ -182,6 +184,29 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
     /* Started already: the page script replays held presses only as an island settles. */
     if (island.hasAttribute('${HYDRATED_ATTRIBUTE}')) setTimeout(function () { replay(button); });
   }, true);
+  function shortcutOf(event) {
+    var parts = [];
+    if (event.ctrlKey) parts.push('Control');
+    if (event.metaKey) parts.push('Meta');
+    if (event.altKey) parts.push('Alt');
+    var printable = event.key.length === 1;
+    if (event.shiftKey && !printable) parts.push('Shift');
+    parts.push(printable ? event.key.toUpperCase() : event.key);
+    return parts.join('+');
+  }
+  addEventListener('keydown', function (event) {
+    if (event.defaultPrevented || event.isComposing || !event.key) return;
+    var shortcut = shortcutOf(event);
+    var target = event.target;
+    if (shortcut.indexOf('+') < 0 && target.closest && target.closest('input, textarea, select, [contenteditable]')) return;
+    if (document.querySelector('dialog[open], [role="dialog"]')) return;
+    var control = [].find.call(document.querySelectorAll('[aria-keyshortcuts]'), function (element) {
+      return element.getAttribute('aria-keyshortcuts').toUpperCase().split(' ').indexOf(shortcut.toUpperCase()) >= 0;
+    });
+    if (!control) return;
+    event.preventDefault();
+    control.click();
+  });
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf('paint') < 0) {
     addEventListener('load', start);

@@ -1,6 +1,7 @@
 // The button that opens the site search: plain HTML. The inline loader (renderer/page-script.ts)
-// opens the prerendered search dialog (./SearchDialog.tsx) at the first press, before any script
-// has arrived; only the search itself loads then.
+// opens the prerendered search dialog (./SearchDialog.tsx) at the first press, or at its
+// shortcuts ("/", Ctrl/Cmd+K, declared in aria-keyshortcuts), before any script has arrived;
+// only the search itself loads then.
 import { Search } from 'lucide-react'
 import { OPENS_DIALOG_ATTRIBUTE } from '../../renderer/dialog-attributes.ts'
 import { focusRing } from '../ui/focus-ring.ts'

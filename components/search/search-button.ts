@@ -1,11 +1,8 @@
-// The search's contract between the server markup (./SearchButton.tsx, ./SearchDialog.tsx), the
-// page script's shortcuts (./handle-search.ts) and the search itself (./SearchPanel.island.tsx).
+// The search's contract between its buttons (./SearchButton.tsx), its dialog (./SearchDialog.tsx)
+// and the search itself (./SearchPanel.island.tsx).
 
 /** The id of the page's search <dialog>; its buttons name it, so the inline loader opens it. */
 export const SEARCH_DIALOG_ID = 'site-search'
-
-/** The search buttons: openers of the search dialog. */
-export const SEARCH_BUTTON = `button[data-opens-dialog="${SEARCH_DIALOG_ID}"]`
 
 /** The words the dialog shows (content/site.yaml `search`, plus the close label). */
 export interface SearchCopy {

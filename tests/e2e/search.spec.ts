@@ -196,6 +196,25 @@ test('the search opens at the first press, before any script: what is typed then
   await expect(field(page)).toBeFocused()
 })
 
+test('"/" opens the search before any script; closed, focus is back where it was', async ({
+  page,
+}) => {
+  const releaseScript = await holdRequests(page, PAGE_SCRIPT)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/process')
+  const link = page.getByRole('main').getByRole('link').first()
+  await link.focus()
+  await page.keyboard.press('/')
+  await page.keyboard.type('hiring')
+  await expect(field(page)).toBeFocused()
+  // The "/" was the shortcut, not typed.
+  await expect(field(page)).toHaveValue('hiring')
+  await dialog(page).getByRole('button', { name: site.ui.close }).click()
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(link).toBeFocused()
+  releaseScript()
+})
+
 test('reopened, the search shows the last words, selected; closed, focus is back', async ({
   page,
 }) => {
