@@ -100,7 +100,7 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
     var field = dialog.querySelector('[autofocus]');
     if (field) {
       field.focus();
-      field.select();
+      if (field.select) field.select();
     } else dialog.focus();
     return true;
   }
