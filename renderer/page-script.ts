@@ -9,8 +9,9 @@
 //   focuses it, or its field marked autofocus (the search's, its words selected); on closing,
 //   focus goes back where it was, or to the opener if nothing had it (what
 //   showModal() makes inert is also marked inert, for checkers and assistive technologies that
-//   do not yet take a modal's inertness into account); a frame in it counts as loaded only once
-//   its own page posts a message (its load event fires for the browser's error page too), and
+//   do not yet take a modal's inertness into account); a frame in it is attached after the
+//   dialog's first paint (attaching one costs as much as the rest of the opening, and the dialog
+//   already says it is loading), and counts as loaded only once its own page posts a message (its load event fires for the browser's error page too), and
 //   the dialog is marked failed if none comes in time;
 // - a disclosure button (aria-expanded, aria-controls) in an island not yet started shows or
 //   hides its panel at once, and is pressed again once the island has started, so the island's
@@ -60,15 +61,22 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
     var dialog = document.getElementById(opener.getAttribute('${OPENS_DIALOG_ATTRIBUTE}'));
     if (!dialog || !dialog.showModal) return false;
     if (dialog.open) return true;
-    var hosts = dialog.querySelectorAll('[${OPENER_FRAME_ATTRIBUTE}]'), frame, silence;
-    hosts.forEach(function (host) {
-      frame = document.createElement('iframe');
-      frame.src = opener.href;
-      frame.name = '${SCHEDULER_EMBED.frameName}';
-      frame.title = host.getAttribute('data-frame-title');
-      frame.className = host.getAttribute('data-frame-class');
-      host.appendChild(frame);
-    });
+    var hosts = dialog.querySelectorAll('[${OPENER_FRAME_ATTRIBUTE}]'), frame, silence, closed = false;
+    function attachFrames() {
+      if (closed) return;
+      hosts.forEach(function (host) {
+        frame = document.createElement('iframe');
+        frame.src = opener.href;
+        frame.name = '${SCHEDULER_EMBED.frameName}';
+        frame.title = host.getAttribute('data-frame-title');
+        frame.className = host.getAttribute('data-frame-class');
+        host.appendChild(frame);
+      });
+      if (frame) {
+        addEventListener('message', heard);
+        silence = setTimeout(function () { dialog.setAttribute('${FRAME_FAILED_ATTRIBUTE}', ''); }, ${FRAME_SILENCE_LIMIT_MS});
+      }
+    }
     function heard(event) {
       if (!frame || event.source !== frame.contentWindow) return;
       clearTimeout(silence);
@@ -77,10 +85,6 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
       if ((event.data || {}).type === '${SCHEDULER_EMBED.ready}')
         event.source.postMessage({ originator: '${SCHEDULER_EMBED.originator}', method: '${SCHEDULER_EMBED.answer}' }, event.origin);
     }
-    if (frame) {
-      addEventListener('message', heard);
-      silence = setTimeout(function () { dialog.setAttribute('${FRAME_FAILED_ATTRIBUTE}', ''); }, ${FRAME_SILENCE_LIMIT_MS});
-    }
     var outside = [].filter.call(document.body.children, function (element) {
       return !element.contains(dialog) && !element.inert;
     });
@@ -88,6 +92,7 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
     if (!back || back === document.body) back = opener;
     outside.forEach(function (element) { element.inert = true; });
     dialog.addEventListener('close', function () {
+      closed = true;
       outside.forEach(function (element) { element.inert = false; });
       hosts.forEach(function (host) { host.textContent = ''; });
       removeEventListener('message', heard);
@@ -102,6 +107,7 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
       field.focus();
       if (field.select) field.select();
     } else dialog.focus();
+    if (hosts.length) requestAnimationFrame(function () { setTimeout(attachFrames, 0); });
     return true;
   }
   function closeHeldPanels(target) {

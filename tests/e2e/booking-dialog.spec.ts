@@ -199,6 +199,31 @@ test('shows that the scheduler is loading until its page speaks, and answers its
   await expect(scheduled.locator('body')).toHaveAttribute('data-parent-answered', '')
 })
 
+test('the frame comes after the dialog has shown, and not at all when it closed first', async ({
+  page,
+}) => {
+  const frames = collectRequests(page, (request) => request.url() === SCHEDULER)
+  await page.goto('/')
+  const link = await bookingLink(page, 'Book a Call')
+  // Opened and closed in one task: the dialog's first frame never came, so neither does its frame.
+  const framesAtOpen = await link.evaluate((element) => {
+    ;(element as HTMLElement).click()
+    const opened = document.querySelector('dialog[open]')
+    const count = opened?.querySelectorAll('iframe').length
+    ;(opened as HTMLDialogElement | null)?.close()
+    return count
+  })
+  expect(framesAtOpen).toBe(0)
+  await nextFrames(page, 3)
+  await page.waitForTimeout(300)
+  expect(await page.locator('iframe').count()).toBe(0)
+  expect(frames).toEqual([])
+  // Opened normally, it gets its frame once it has been painted.
+  await link.click()
+  await expect(dialog(page).locator(`iframe[title="${FRAME_TITLE}"]`)).toHaveCount(1)
+  expect(frames).toEqual([SCHEDULER])
+})
+
 /** What the dialog offers when the scheduler does not load: its link, e-mail and phone. */
 async function expectFallback(page: Page) {
   const fallback = dialog(page).getByRole('status')
