@@ -11,8 +11,9 @@
 //   showModal() makes inert is also marked inert, for checkers and assistive technologies that
 //   do not yet take a modal's inertness into account); a frame in it is attached after the
 //   dialog's first paint (attaching one costs as much as the rest of the opening, and the dialog
-//   already says it is loading), and counts as loaded only once its own page posts a message (its load event fires for the browser's error page too), and
-//   the dialog is marked failed if none comes in time;
+//   already says it is loading), counts as loaded only once its own page posts a message (its
+//   load event fires for the browser's error page too), and the dialog is marked failed if none
+//   comes in time;
 // - a disclosure button (aria-expanded, aria-controls) in an island not yet started shows or
 //   hides its panel at once, and is pressed again once the island has started, so the island's
 //   state agrees with what is on screen;

@@ -221,7 +221,8 @@ test('the frame comes after the dialog has shown, and not at all when it closed 
   // Opened normally, it gets its frame once it has been painted.
   await link.click()
   await expect(dialog(page).locator(`iframe[title="${FRAME_TITLE}"]`)).toHaveCount(1)
-  expect(frames).toEqual([SCHEDULER])
+  // The frame's request reaches the test after the frame is in the page.
+  await expect.poll(() => frames).toEqual([SCHEDULER])
 })
 
 /** What the dialog offers when the scheduler does not load: its link, e-mail and phone. */
