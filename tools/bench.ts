@@ -24,9 +24,14 @@
 //   npm run bench -- --dist <folder>   measure another build (default dist/), e.g. a copy kept
 //                                      from before a change, to compare like with like
 //   npm run bench -- --reports <dir>   where the reports go (default reports/)
+//   npm run bench -- --compare <ref>   before and after: also measures another commit (built once
+//                                      in a temporary worktree and kept, as `npm run changes`
+//                                      does) or a build folder, interleaved with this build in
+//                                      the same runs, and adds tables of the change
 //
 // Run it at normal priority: the ratios absorb the machine's load, and the report says what the
 // load was. Exits 1 when a route misses a target (BENCH_TARGETS, TAP_TARGETS).
+import { existsSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -46,8 +51,10 @@ import {
 } from './lib/load-report.ts'
 import { describeMachine, loadLine, machineLine } from './lib/machine.ts'
 import { readReferencePage, REFERENCE_NAME, REFERENCE_ROUTE } from './lib/reference-page.ts'
-import { measureTaps, type TapProfile, type TapSample } from './lib/tap-latency.ts'
+import { measureTaps, type TapBuild, type TapProfile, type TapSample } from './lib/tap-latency.ts'
 import { tapReport } from './lib/tap-report.ts'
+import { loadComparison, tapComparison, type CompareLabels } from './lib/compare-report.ts'
+import { cachedBaseBuild, resolveBase } from './lib/worktree-build.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const TAP_RUNS = Number(process.env.BENCH_TAP_RUNS ?? 5)
@@ -108,7 +115,8 @@ async function runOnce(url: string, flags: Flags, preset: Preset, attempt = 1): 
 const measureOnce = async (port: number, url: string, preset: Preset) =>
   loadSample(await runOnce(url, { port, output: 'json', logLevel: 'error' }, preset))
 
-const optionValues = new Set([valueOption('dist'), valueOption('reports')])
+const compareWith = valueOption('compare')
+const optionValues = new Set([valueOption('dist'), valueOption('reports'), compareWith])
 const routeArgs = process.argv
   .slice(2)
   .filter((arg) => arg.startsWith('/') && !optionValues.has(arg))
@@ -137,10 +145,30 @@ for (const file of (await readdir(floorDir, { recursive: true })).filter((name) 
   )
 }
 
+/** The build to compare with: a folder holding a build (client/), or a commit built once. */
+async function beforeBuild(given: string): Promise<{ distDir: string; label: string }> {
+  if (existsSync(path.join(given, 'client')))
+    return { distDir: path.resolve(given), label: `the build in ${given}` }
+  const base = await resolveBase(process.cwd(), given).catch((error: Error) => {
+    console.error(`--compare: ${error.message} Name a commit or a folder holding a build.`)
+    process.exit(2)
+  })
+  const build = await cachedBaseBuild(process.cwd(), base, (line) => console.error(line))
+  // "`c34fbf6` (c34fbf6)" says the same thing twice.
+  const label = base.commit.startsWith(given) ? `\`${given}\`` : base.label
+  return { distDir: build.distDir, label }
+}
+const before = compareWith ? await beforeBuild(compareWith) : undefined
+const labels: CompareLabels | undefined = before && {
+  before: before.label,
+  after: `${path.relative('.', distDir) || '.'}/ (this working tree's build)`,
+}
+
 const machine = describeMachine()
 console.error(`${machineLine(machine)}; load ${loadLine(machine.load)}`)
 const extraPages = { [REFERENCE_ROUTE]: readReferencePage() }
 const site = await serveBuild(distDir, { extraPages })
+const beforeSite = before ? await serveBuild(before.distDir, {}) : undefined
 const floor = await serveBuild(distDir, { clientDir: floorDir })
 const launchChrome = (scheme: Scheme) =>
   chromeLauncher.launch({
@@ -152,6 +180,7 @@ const launchChrome = (scheme: Scheme) =>
 const profileOf = (preset: Preset, scheme: Scheme) =>
   scheme === 'dark' ? `${preset} dark` : preset
 const results: RouteLoad[] = []
+const beforeResults: RouteLoad[] = []
 const references: Record<string, LoadSummary> = {}
 const floors: Record<string, LoadSummary> = {}
 let taps: TapSample[] = []
@@ -165,13 +194,19 @@ try {
       const reference: LoadSample[] = []
       const homeFloor: LoadSample[] = []
       const byRoute = new Map<string, LoadSample[]>(routes.map((route) => [route, []]))
+      const beforeByRoute = new Map<string, LoadSample[]>(routes.map((route) => [route, []]))
       // A browser's first page is slower than any after it: a run that is not counted.
       await measureOnce(chrome.port, site.origin + REFERENCE_ROUTE, preset)
       for (let run = 1; run <= RUNS; run++) {
         reference.push(await measureOnce(chrome.port, site.origin + REFERENCE_ROUTE, preset))
         homeFloor.push(await measureOnce(chrome.port, `${floor.origin}/`, preset))
-        for (const route of routes)
-          byRoute.get(route)!.push(await measureOnce(chrome.port, site.origin + route, preset))
+        for (const route of routes) {
+          // Compared builds take turns going first: neither always meets a warmer browser.
+          const turns: [string, Map<string, LoadSample[]>][] = [[site.origin, byRoute]]
+          if (beforeSite) turns[run % 2 ? 'push' : 'unshift']([beforeSite.origin, beforeByRoute])
+          for (const [origin, samples] of turns)
+            samples.get(route)!.push(await measureOnce(chrome.port, origin + route, preset))
+        }
         const last = (samples: LoadSample[]) =>
           `TBT ${ms(samples.at(-1)!.tbt)}, main thread ${ms(samples.at(-1)!.mainThread)}`
         console.error(
@@ -194,20 +229,27 @@ try {
           ownFloor = true
         }
         results.push({ profile, route, summary, floorLcp, ownFloor })
+        if (beforeSite)
+          beforeResults.push({ profile, route, summary: summarize(beforeByRoute.get(route)!) })
       }
     }
     await chrome.kill()
     chrome = undefined
   }
+  const builds: TapBuild[] | undefined = beforeSite && [
+    { build: 'after', origin: site.origin },
+    { build: 'before', origin: beforeSite.origin },
+  ]
   if (withTaps)
-    taps = await measureTaps(site.origin, TAP_RUNS, { profiles: tapProfiles }, (tap) =>
+    taps = await measureTaps(site.origin, TAP_RUNS, { profiles: tapProfiles, builds }, (tap) =>
       console.error(
-        `tap ${tap.profile} ${tap.control} at ${tap.moment}: ${tap.ms === null ? tap.outcome : ms(tap.ms)}`,
+        `tap ${tap.profile} ${tap.control}${tap.build ? ` (${tap.build})` : ''} at ${tap.moment}: ${tap.ms === null ? tap.outcome : ms(tap.ms)}`,
       ),
     )
 } finally {
   await chrome?.kill()
   await site.close()
+  await beforeSite?.close()
   await floor.close()
   await rm(floorDir, { recursive: true, force: true })
 }
@@ -217,13 +259,29 @@ const load = tapsOnly ? undefined : loadReport(results, references)
 const floorLines = Object.entries(floors).map(
   ([profile, s]) => `- ${profile}: home page with no JavaScript: LCP ${ms(s.median.lcp)}`,
 )
-const interaction = withTaps ? tapReport(taps, TAP_RUNS) : undefined
+// The targets are this build's: the one compared with is only there to show the change.
+const interaction = withTaps
+  ? tapReport(
+      taps.filter((tap) => tap.build !== 'before'),
+      TAP_RUNS,
+    )
+  : undefined
 const misses = [...(load?.misses ?? []), ...(interaction?.misses ?? [])]
 const machineSection = `Machine: ${machineLine(machine)}. Load average (1 / 5 / 15 min): ${loadLine(machine.load)} at the start, ${loadLine(loadAfter)} at the end.`
 const loadSection = load
   ? `## Load\n\nLighthouse 12, ${RUNS} runs per route, each run going once through the ${REFERENCE_NAME}, the home page's no-JS floor and every route; medians, range in brackets, times in ms.\n\n${load.markdown}\n\n${floorLines.join('\n')}\n`
   : ''
-const report = `# Benchmark\n\n${machineSection}\n\n${loadSection}\n${interaction?.markdown ?? ''}\n`
+const comparison = labels
+  ? [
+      '## Before and after',
+      '',
+      ...(load
+        ? ['### Load', '', loadComparison(beforeResults, results, references, labels), '']
+        : []),
+      ...(withTaps ? ['### Taps', '', tapComparison(taps, labels), ''] : []),
+    ].join('\n')
+  : ''
+const report = `# Benchmark\n\n${machineSection}\n\n${loadSection}\n${interaction?.markdown ?? ''}\n${comparison ? `\n${comparison}` : ''}`
 await mkdir(reportsDir, { recursive: true })
 await writeFile(path.join(reportsDir, 'lighthouse.md'), report)
 await writeFile(
@@ -234,6 +292,7 @@ await writeFile(
       runs: RUNS,
       references,
       results,
+      ...(labels && { compared: labels, beforeResults }),
       floors,
       targets: BENCH_TARGETS,
       tapRuns: TAP_RUNS,

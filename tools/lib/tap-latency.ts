@@ -102,6 +102,14 @@ export interface TapSample {
   ms: number | null
   /** A booking link pressed before the page script opens the scheduler in a new tab, as its HTML says. */
   outcome: 'shown' | 'new tab' | 'none'
+  /** Which of two builds compared in one run (`npm run bench -- --compare`); absent otherwise. */
+  build?: 'before' | 'after'
+}
+
+/** A build served for the taps, when two are compared: which one it is and where it is served. */
+export interface TapBuild {
+  build: NonNullable<TapSample['build']>
+  origin: string
 }
 
 // Installed before any page script: notes each pointerdown's time and, on every animation frame
@@ -234,7 +242,9 @@ export async function tapBrowserVersion(): Promise<string> {
 /**
  * Every control (the reference among them) at every moment under each profile, `runs` fresh
  * visits each. A run goes through every control before the next begins, so a slow minute of
- * the machine falls on the reference as much as on the site.
+ * the machine falls on the reference as much as on the site. With `builds`, each control of the
+ * site is tapped on each build in turn, the order swapped from one run to the next, and the
+ * reference once, at `origin`.
  */
 export async function measureTaps(
   origin: string,
@@ -242,7 +252,12 @@ export async function measureTaps(
   {
     profiles = TAP_PROFILES,
     controls = TAP_CONTROLS,
-  }: { profiles?: readonly TapProfile[]; controls?: readonly TapControl[] } = {},
+    builds,
+  }: {
+    profiles?: readonly TapProfile[]
+    controls?: readonly TapControl[]
+    builds?: readonly TapBuild[]
+  } = {},
   onSample?: (sample: TapSample) => void,
 ): Promise<TapSample[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
@@ -252,10 +267,19 @@ export async function measureTaps(
       for (let run = 0; run < runs; run++)
         for (const control of controls)
           for (const moment of TAP_MOMENTS) {
-            const result = await tapOnce(browser, origin, control, moment, profile)
-            const sample = { control: control.name, moment, profile, ...result }
-            samples.push(sample)
-            onSample?.(sample)
+            const targets: { origin: string; build?: TapBuild['build'] }[] =
+              builds && control.name !== REFERENCE_NAME
+                ? run % 2
+                  ? [...builds].reverse()
+                  : [...builds]
+                : [{ origin }]
+            for (const target of targets) {
+              const result = await tapOnce(browser, target.origin, control, moment, profile)
+              const sample: TapSample = { control: control.name, moment, profile, ...result }
+              if (target.build) sample.build = target.build
+              samples.push(sample)
+              onSample?.(sample)
+            }
           }
   } finally {
     await browser.close()
