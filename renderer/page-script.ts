@@ -46,9 +46,10 @@ import {
   PAGE_CONTROL_ATTRIBUTE,
   PAGE_SCRIPT_ATTRIBUTE,
 } from './island-attributes.ts'
+import { inlineScript } from './inline-script.ts'
 
 // Plain ES2017 in a string, the same text on every page, so one CSP hash allows it everywhere.
-export const PAGE_SCRIPT_LOADER = `(function (loader) {
+export const PAGE_SCRIPT_LOADER = inlineScript(`(function (loader) {
   var started = false;
   function start() {
     if (started) return;
@@ -224,4 +225,4 @@ export const PAGE_SCRIPT_LOADER = `(function (loader) {
     observer.disconnect();
     start();
   }).observe({ type: 'paint', buffered: true });
-})(document.currentScript);`.replace(/\n\s*/g, ' ')
+})(document.currentScript);`)

@@ -5,6 +5,8 @@
 // whether or not the page script has arrived. The CSP allows it by its hash, found in the built
 // HTML like every inline script (build/outputs/inline-sources.ts).
 
+import { inlineScript } from './inline-script.ts'
+
 /** localStorage key of the visitor's choice: "light" or "dark"; absent means the system's. */
 export const THEME_STORAGE_KEY = 'theme'
 
@@ -16,7 +18,7 @@ export type ThemeChoice = (typeof THEME_CHOICES)[number]
 
 // Plain ES2017, the same text on every page, so one CSP hash allows it everywhere. Storage can
 // throw (blocked cookies): a choice then holds on this page only.
-export const THEME_SCRIPT = `(function () {
+export const THEME_SCRIPT = inlineScript(`(function () {
   var key = '${THEME_STORAGE_KEY}';
   var root = document.documentElement;
   var system = matchMedia('(prefers-color-scheme: dark)');
@@ -51,4 +53,4 @@ export const THEME_SCRIPT = `(function () {
     } catch (error) {}
     apply();
   });
-})();`.replace(/\n\s*/g, ' ')
+})();`)

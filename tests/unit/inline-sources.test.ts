@@ -56,8 +56,9 @@ it('knows the exact <style> text the installed react-aria injects at run time', 
 })
 
 describe('the inline scripts every page carries', () => {
-  // Each is written over many lines and sent as one: a `//` comment in its text would swallow
-  // everything after it, and every press on the site would go unanswered.
+  // Each is written over many lines and sent minified, as one line (renderer/inline-script.ts):
+  // were a line comment kept in it, it would swallow everything after it, and every press on
+  // the site would go unanswered.
   it.each([
     ['the page loader', PAGE_SCRIPT_LOADER],
     ['the theme script', THEME_SCRIPT],
