@@ -6,7 +6,7 @@ export default defineConfig({
   // The app's build-time constants, as `npm run build` sets them (vite.config.ts).
   define: previewDefine(process.env),
   test: {
-    include: ['tests/unit/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     // A time-out catches a hang, not slowness: on a busy 2-core machine, generating the schemas
     // and CONTENT.md once took 6 s against the default 5.

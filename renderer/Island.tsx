@@ -22,8 +22,15 @@ export function Island<C extends AnyComponent>(props: {
   hydrate?: HydrateOn
   /** Hidden when JavaScript is off (see Head's noscript style): for controls that need it. */
   requiresJs?: boolean
+  /**
+   * Props holding server-rendered HTML that the island keeps as it is (an element's
+   * dangerouslySetInnerHTML, which React leaves alone on hydration and while the string does not
+   * change). The server renders with them; the browser gets `true` in their place, so a page
+   * does not carry that HTML twice, once in its markup and once escaped in data-props.
+   */
+  serverHtml?: { [K in keyof ComponentProps<C>]?: string }
 }) {
-  const { component, hydrate = 'load', requiresJs = false } = props
+  const { component, hydrate = 'load', requiresJs = false, serverHtml = {} } = props
   const name = namesByComponent.get(component)
   if (!name)
     throw new Error(
@@ -31,11 +38,13 @@ export function Island<C extends AnyComponent>(props: {
     )
   // useId is unique within the page render, so each island gets a distinct, stable prefix.
   const prefix = `${name.replace(/\W/g, '')}${useId().replace(/\W/g, '')}-`
-  const json = JSON.stringify(props.props)
+  const kept = Object.fromEntries(Object.keys(serverHtml).map((key) => [key, true]))
+  const json = JSON.stringify({ ...props.props, ...kept })
+  const rendered = { ...props.props, ...serverHtml }
   // The HTML follows from the component, props and id prefix alone (the island is a React root of
   // its own, which is why it hydrates), and many recur from page to page.
-  const html = renderedOnce(`${name}\n${prefix}\n${json}`, () =>
-    renderToString(createElement(component, props.props), { identifierPrefix: prefix }),
+  const html = renderedOnce(`${name}\n${prefix}\n${JSON.stringify(rendered)}`, () =>
+    renderToString(createElement(component, rendered), { identifierPrefix: prefix }),
   )
   return (
     <div

@@ -90,8 +90,8 @@ function HeaderBar({ site, current }: { site: EntryData<'site'>; current: string
           menus,
           links,
           currentPath: linked(navigationHrefs(site.navigation)),
-          toolsHtml: menuTools,
         }}
+        serverHtml={{ toolsHtml: menuTools }}
       />
       {/* Without JavaScript the menu button is hidden; the footer holds the full navigation. */}
       <noscript>

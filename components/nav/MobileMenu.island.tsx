@@ -26,9 +26,14 @@ export interface MobileMenuProps {
   /**
    * Server-rendered HTML at the foot of the menu (the search button and theme control), run by
    * the page script and the inline theme script, not by this island: kept as it is on hydration.
+   * `true` in the browser, where the page has it already (renderer/Island.tsx, serverHtml).
    */
-  toolsHtml?: string
+  toolsHtml?: string | true
 }
+
+// One object for every render in the browser: React sets innerHTML only when __html changes, so
+// the server's tools stay.
+const KEEP_SERVER_HTML = { __html: '' }
 
 const linkClass =
   'block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800'
@@ -105,7 +110,8 @@ export default function MobileMenu({
         {toolsHtml && (
           <div
             className="mt-3 border-t border-slate-200 px-3 pt-3"
-            dangerouslySetInnerHTML={{ __html: toolsHtml }}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={toolsHtml === true ? KEEP_SERVER_HTML : { __html: toolsHtml }}
           />
         )}
       </div>
