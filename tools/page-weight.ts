@@ -1,7 +1,9 @@
 // `npm run test:budgets`: checks every prerendered page against the budgets in docs/spec.md and
 // prints a table. The JavaScript counted is what Chromium fetches before any interaction, at a
 // phone's and a desktop's viewport (./lib/fetched-scripts.ts), each file gzipped as it is sent,
-// plus the inline scripts. Vike moves Vite's client manifest to dist/assets.json. Exits 1 when
+// plus the inline scripts. Each page's first response (headers and brotli-compressed HTML, as
+// `npm start` serves it) must fit in a new connection's first round trip
+// (./lib/first-response.ts). Vike moves Vite's client manifest to dist/assets.json. Exits 1 when
 // any page is over budget or any JS file carries page copy.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -9,6 +11,7 @@ import { loadContent } from '../build/content/load.ts'
 import { collections } from '../content/schema/collections.ts'
 import { BUDGETS } from './lib/budgets.ts'
 import { measureFetchedScripts, VIEWPORTS, type ViewportName } from './lib/fetched-scripts.ts'
+import { measureFirstResponses } from './lib/first-response.ts'
 import {
   copySentences,
   findCopyInJs,
@@ -31,6 +34,11 @@ if (!htmlFiles.length) {
 
 const pageOf = (file: string) => '/' + file.replace(/(^|\/)index\.html$/, '').replace(/\\/g, '/')
 const fetched = await measureFetchedScripts(clientDir, path.resolve('dist'), htmlFiles.map(pageOf))
+const firstResponses = await measureFirstResponses(
+  path.resolve('dist'),
+  clientDir,
+  htmlFiles.map(pageOf),
+)
 const gzipOf = new Map<string, number>()
 const fileGzip = async (file: string) => {
   if (!gzipOf.has(file)) gzipOf.set(file, gzipSize(await readFile(path.join(clientDir, file))))
@@ -66,8 +74,19 @@ for (const file of htmlFiles) {
         `${page} at ${viewport} size: ${formatKb(bytes)} of JavaScript fetched before any interaction, in ${files.length} files (budget ${formatKb(BUDGETS.initialJsGzipBytes)})`,
       )
   }
+  const first = firstResponses.find((response) => response.page === page)!
+  const firstBytes = first.headerBytes + first.bodyBytes
+  if (first.encoding !== 'br')
+    failures.push(
+      `${page}: sent ${first.encoding ?? 'uncompressed'}, not brotli, to a browser that accepts it`,
+    )
+  if (firstBytes > BUDGETS.firstResponseBytes)
+    failures.push(
+      `${page}: its first response is ${firstBytes.toLocaleString('en')} bytes (${first.headerBytes.toLocaleString('en')} of headers, ${first.bodyBytes.toLocaleString('en')} of HTML compressed with brotli), over the ${BUDGETS.firstResponseBytes.toLocaleString('en')} a new connection delivers in its first round trip: the page would show one round trip later (150 ms on a phone's network). Shorten what the page repeats (icons, long class lists, duplicated sections) or split it.`,
+    )
   rows.push([
     page,
+    `${firstBytes.toLocaleString('en')} B`,
     formatKb(weight.jsGzipBytes),
     ...(Object.keys(VIEWPORTS) as ViewportName[]).map((viewport) => {
       const measured = perViewport.get(viewport)
@@ -106,6 +125,7 @@ for (const file of jsFiles) {
 
 const header = [
   'page',
+  'first response (headers + br HTML)',
   'JS the HTML predicts (gzip)',
   ...(Object.keys(VIEWPORTS) as ViewportName[]).map(
     (viewport) => `JS fetched, ${viewport} (gzip, files)`,
@@ -123,7 +143,7 @@ console.log(line(header))
 console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`)
 rows.forEach((row) => console.log(line(row)))
 console.log(
-  `\nBudgets: JS ≤ ${formatKb(BUDGETS.initialJsGzipBytes)}, CSS ≤ ${formatKb(BUDGETS.cssGzipBytes)} in ${BUDGETS.cssFiles} file. ` +
+  `\nBudgets: first response ≤ ${BUDGETS.firstResponseBytes.toLocaleString('en')} B, JS ≤ ${formatKb(BUDGETS.initialJsGzipBytes)}, CSS ≤ ${formatKb(BUDGETS.cssGzipBytes)} in ${BUDGETS.cssFiles} file. ` +
     `Copy check: ${sentences.length} sentences of content against ${jsFiles.length} JS files, ${copyHits} found.`,
 )
 if (notes.length) console.log(`\n${notes.map((note) => `  · ${note}`).join('\n')}`)

@@ -9,6 +9,12 @@ export const BUDGETS = {
   cssFiles: 1,
   /** Sentences of page copy found in JavaScript files. */
   copyInJs: 0,
+  /**
+   * A page's first response, headers and brotli-compressed HTML, bytes: what a new connection
+   * delivers in its first round trip, TCP's initial window of 10 segments of 1,460 bytes
+   * (RFC 6928). A page over it shows one round trip later (./first-response.ts).
+   */
+  firstResponseBytes: 10 * 1460,
 } as const
 
 /**
