@@ -3,7 +3,7 @@
 // median over its runs, as in the main tables; the change is the after build's median over the
 // before build's, so that a slow minute of the machine, which falls on both, cancels out.
 import { REFERENCE_NAME } from './reference-page.ts'
-import type { RouteLoad, LoadSummary } from './load-report.ts'
+import type { RouteLoad, LoadSummary, Spread } from './load-report.ts'
 import { median, referenceMedians } from './tap-report.ts'
 import { TAP_CONTROLS, TAP_MOMENTS, type TapProfile, type TapSample } from './tap-latency.ts'
 
@@ -18,6 +18,8 @@ export interface CompareLabels {
 }
 
 const ms = (value: number) => `${Math.round(value)}`
+/** "780 (740–820)": the median and, so that noise can be told from a change, the range. */
+const range = (s: Spread) => `${ms(s.median)} (${ms(s.min)}–${ms(s.max)})`
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${ms(Math.abs(value))}`
 /** "0.82×": after over before; "-" when either is missing or the before is zero. */
 const change = (before: number | undefined, after: number | undefined) =>
@@ -36,9 +38,9 @@ export function loadComparison(
     'profile',
     'route',
     'perf before → after',
-    'TBT ms before → after',
+    'TBT ms (range) before → after',
     'TBT − bare, before → after',
-    'main thread ms before → after',
+    'main thread ms (range) before → after',
     'main thread ×',
     '× bare, before → after',
     'LCP ms before → after',
@@ -56,11 +58,11 @@ export function loadComparison(
       result.profile,
       result.route,
       `${b.median.performance} → ${a.median.performance}`,
-      `${ms(b.tbt.median)} → ${ms(a.tbt.median)}`,
+      `${range(b.tbt)} → ${range(a.tbt)}`,
       base
         ? `${signed(b.tbt.median - base.tbt.median)} → ${signed(a.tbt.median - base.tbt.median)}`
         : '-',
-      `${ms(b.mainThread.median)} → ${ms(a.mainThread.median)}`,
+      `${range(b.mainThread)} → ${range(a.mainThread)}`,
       change(b.mainThread.median, a.mainThread.median),
       base
         ? `${(b.mainThread.median / base.mainThread.median).toFixed(2)}× → ${(a.mainThread.median / base.mainThread.median).toFixed(2)}×`
