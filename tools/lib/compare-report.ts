@@ -3,7 +3,7 @@
 // median over its runs, as in the main tables; the change is the after build's median over the
 // before build's, so that a slow minute of the machine, which falls on both, cancels out.
 import { REFERENCE_NAME } from './reference-page.ts'
-import type { RouteLoad, LoadSummary, Spread } from './load-report.ts'
+import { ms, range, type RouteLoad, type LoadSummary } from './load-report.ts'
 import { median, referenceMedians } from './tap-report.ts'
 import { TAP_CONTROLS, TAP_MOMENTS, type TapProfile, type TapSample } from './tap-latency.ts'
 
@@ -17,9 +17,6 @@ export interface CompareLabels {
   after: string
 }
 
-const ms = (value: number) => `${Math.round(value)}`
-/** "780 (740–820)": the median and, so that noise can be told from a change, the range. */
-const range = (s: Spread) => `${ms(s.median)} (${ms(s.min)}–${ms(s.max)})`
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${ms(Math.abs(value))}`
 /** "0.82×": after over before; "-" when either is missing or the before is zero. */
 const change = (before: number | undefined, after: number | undefined) =>

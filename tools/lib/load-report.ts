@@ -114,8 +114,10 @@ export interface RouteLoad {
   ownFloor?: boolean
 }
 
-const ms = (value: number) => `${Math.round(value)}`
-const range = (s: Spread) => `${ms(s.median)} (${ms(s.min)}–${ms(s.max)})`
+/** "780": whole milliseconds. */
+export const ms = (value: number) => `${Math.round(value)}`
+/** "780 (740–820)": the median and the range of a figure over runs. */
+export const range = (s: Spread) => `${ms(s.median)} (${ms(s.min)}–${ms(s.max)})`
 
 /** The table, one row per route and profile with its reference's row first, and the misses. */
 export function loadReport(results: RouteLoad[], references: Record<string, LoadSummary>) {
