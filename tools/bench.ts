@@ -154,9 +154,7 @@ async function beforeBuild(given: string): Promise<{ distDir: string; label: str
     process.exit(2)
   })
   const build = await cachedBaseBuild(process.cwd(), base, (line) => console.error(line))
-  // "`c34fbf6` (c34fbf6)" says the same thing twice.
-  const label = base.commit.startsWith(given) ? `\`${given}\`` : base.label
-  return { distDir: build.distDir, label }
+  return { distDir: build.distDir, label: base.label }
 }
 const before = compareWith ? await beforeBuild(compareWith) : undefined
 const labels: CompareLabels | undefined = before && {

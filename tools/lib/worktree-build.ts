@@ -86,7 +86,9 @@ export async function resolveBase(repo: string, ref?: string): Promise<BaseCommi
           (shallow ? ' This clone is shallow: fetch more history (fetch-depth: 0 on GitHub).' : ''),
       )
     }
-    return { label: `\`${ref}\` (${commit.slice(0, 7)})`, commit }
+    // A hash names itself: "`c34fbf6` (c34fbf6)" would say it twice.
+    const label = commit.startsWith(ref) ? `\`${ref}\`` : `\`${ref}\` (${commit.slice(0, 7)})`
+    return { label, commit }
   }
   for (const branch of ['main', 'origin/main']) {
     if (!(await commitOf(branch))) continue
