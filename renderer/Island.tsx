@@ -40,11 +40,12 @@ export function Island<C extends AnyComponent>(props: {
   const prefix = `${name.replace(/\W/g, '')}${useId().replace(/\W/g, '')}-`
   const kept = Object.fromEntries(Object.keys(serverHtml).map((key) => [key, true]))
   const json = JSON.stringify({ ...props.props, ...kept })
-  const rendered = { ...props.props, ...serverHtml }
   // The HTML follows from the component, props and id prefix alone (the island is a React root of
   // its own, which is why it hydrates), and many recur from page to page.
-  const html = renderedOnce(`${name}\n${prefix}\n${JSON.stringify(rendered)}`, () =>
-    renderToString(createElement(component, rendered), { identifierPrefix: prefix }),
+  const html = renderedOnce(`${name}\n${prefix}\n${json}\n${JSON.stringify(serverHtml)}`, () =>
+    renderToString(createElement(component, { ...props.props, ...serverHtml }), {
+      identifierPrefix: prefix,
+    }),
   )
   return (
     <div
