@@ -76,6 +76,8 @@ for (const file of htmlFiles) {
   }
   const first = firstResponses.find((response) => response.page === page)!
   const firstBytes = first.headerBytes + first.bodyBytes
+  if (first.status !== 200)
+    failures.push(`${page}: answered ${first.status}, so its first response could not be measured`)
   if (first.encoding !== 'br')
     failures.push(
       `${page}: sent ${first.encoding ?? 'uncompressed'}, not brotli, to a browser that accepts it`,
