@@ -139,19 +139,27 @@ describe('tapComparison', () => {
       tap('Search', 90, 'after'),
       tap('Request Guide', null, 'before'),
       tap('Request Guide', 120, 'after'),
+      // A booking link that opened the scheduler in a new tab answered the tap, as its HTML says.
+      { ...tap('booking on /', null, 'before'), outcome: 'new tab' as const },
+      tap('booking on /', 80, 'before'),
+      tap('booking on /', 75, 'after'),
     ]
     const rows = rowsOf(tapComparison(samples, labels))
     expect(rows.find((row) => row[1] === 'Search')!.slice(3)).toEqual([
       '100 (100–100)',
-      '90 (90–90), 1 lost',
+      '90 (90–90), none ×1',
       '2.00× → 1.80×',
       '0.90×',
     ])
     expect(rows.find((row) => row[1] === 'Request Guide')!.slice(3)).toEqual([
-      '1 lost',
+      'none ×1',
       '120 (120–120)',
       '- → 2.40×',
       '-',
+    ])
+    expect(rows.find((row) => row[1] === 'booking on /')!.slice(3, 5)).toEqual([
+      '80 (80–80), new tab ×1',
+      '75 (75–75)',
     ])
   })
 

@@ -14,14 +14,25 @@ export const median = (values: number[]) => {
 
 const ms = (value: number) => `${Math.round(value)}`
 
+/**
+ * What happened instead of a response in the page, "new tab ×2" or "none ×1" ("" when every tap
+ * showed something): a booking link that opened the scheduler is not a lost tap. The bench's
+ * table and its before-and-after table both say it this way.
+ */
+export function unanswered(samples: TapSample[]): string {
+  const missing = samples.filter((sample) => sample.ms === null).length
+  if (!missing) return ''
+  const newTabs = samples.filter((sample) => sample.outcome === 'new tab').length
+  return `${newTabs === missing ? 'new tab' : 'none'} ×${missing}`
+}
+
 /** "123 ms (98–160)", or what happened instead of a response in the page. */
 function describe(samples: TapSample[]): string {
   const shown = samples.filter((sample) => sample.ms !== null).map((sample) => sample.ms!)
-  const missing = samples.length - shown.length
-  const newTabs = samples.filter((sample) => sample.outcome === 'new tab').length
-  const lost = missing ? `, ${newTabs === missing ? 'new tab' : 'none'} ×${missing}` : ''
-  if (!shown.length) return lost.slice(2)
-  return `${ms(median(shown))} ms (${ms(Math.min(...shown))}–${ms(Math.max(...shown))})${lost}`
+  const instead = unanswered(samples)
+  if (!shown.length) return instead
+  const spread = `${ms(median(shown))} ms (${ms(Math.min(...shown))}–${ms(Math.max(...shown))})`
+  return instead ? `${spread}, ${instead}` : spread
 }
 
 /** The reference's pooled median per profile, in ms (undefined when it was not tapped). */
