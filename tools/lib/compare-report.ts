@@ -4,7 +4,7 @@
 // before build's, so that a slow minute of the machine, which falls on both, cancels out.
 import { REFERENCE_NAME } from './reference-page.ts'
 import { ms, range, type RouteLoad, type LoadSummary } from './load-report.ts'
-import { median, referenceMedians, unanswered } from './tap-report.ts'
+import { describeTaps, median, referenceMedians } from './tap-report.ts'
 import { TAP_CONTROLS, TAP_MOMENTS, type TapProfile, type TapSample } from './tap-latency.ts'
 
 /** Which of the two builds a figure belongs to. */
@@ -83,14 +83,8 @@ export function loadComparison(
   ].join('\n')
 }
 
-/** "123 (98–160)", with the taps that showed nothing said as the bench's table says them; "-" when there were none. */
-function describe(samples: TapSample[]): string {
-  const shown = samples.filter((sample) => sample.ms !== null).map((sample) => sample.ms!)
-  const instead = unanswered(samples)
-  if (!shown.length) return instead || '-'
-  const spread = `${ms(median(shown))} (${ms(Math.min(...shown))}–${ms(Math.max(...shown))})`
-  return instead ? `${spread}, ${instead}` : spread
-}
+/** "123 (98–160)", as the bench's own table says a cell but without the unit; "-" when there were none. */
+const describe = (samples: TapSample[]) => (samples.length ? describeTaps(samples, '') : '-')
 
 const shownMedian = (samples: TapSample[]) => {
   const shown = samples.filter((sample) => sample.ms !== null).map((sample) => sample.ms!)

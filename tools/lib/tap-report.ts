@@ -16,22 +16,25 @@ const ms = (value: number) => `${Math.round(value)}`
 
 /**
  * What happened instead of a response in the page, "new tab ×2" or "none ×1" ("" when every tap
- * showed something): a booking link that opened the scheduler is not a lost tap. The bench's
- * table and its before-and-after table both say it this way.
+ * showed something): a booking link that opened the scheduler is not a lost tap.
  */
-export function unanswered(samples: TapSample[]): string {
+function unanswered(samples: TapSample[]): string {
   const missing = samples.filter((sample) => sample.ms === null).length
   if (!missing) return ''
   const newTabs = samples.filter((sample) => sample.outcome === 'new tab').length
   return `${newTabs === missing ? 'new tab' : 'none'} ×${missing}`
 }
 
-/** "123 ms (98–160)", or what happened instead of a response in the page. */
-function describe(samples: TapSample[]): string {
+/**
+ * "123 ms (98–160)" (the median, fastest to slowest; `unit` after the median), and what happened
+ * instead of a response to the taps that showed nothing: "123 ms (98–160), none ×1". The bench's
+ * table and its before-and-after table (./compare-report.ts) both say a cell this way.
+ */
+export function describeTaps(samples: TapSample[], unit = ' ms'): string {
   const shown = samples.filter((sample) => sample.ms !== null).map((sample) => sample.ms!)
   const instead = unanswered(samples)
   if (!shown.length) return instead
-  const spread = `${ms(median(shown))} ms (${ms(Math.min(...shown))}–${ms(Math.max(...shown))})`
+  const spread = `${ms(median(shown))}${unit} (${ms(Math.min(...shown))}–${ms(Math.max(...shown))})`
   return instead ? `${spread}, ${instead}` : spread
 }
 
@@ -77,7 +80,7 @@ export function tapReport(samples: TapSample[], runs: number) {
         moment,
         ...profiles.flatMap((profile) => {
           const ratio = ratioOf(profile)
-          return [describe(of(profile)), ratio === undefined ? '-' : `${ratio.toFixed(2)}×`]
+          return [describeTaps(of(profile)), ratio === undefined ? '-' : `${ratio.toFixed(2)}×`]
         }),
       ])
       // The target is for the mobile profile; a tap answered only by a new tab, or not at all,
