@@ -2,7 +2,7 @@
 // each page that carries data-pagefind-body (components/layout/Layout.tsx puts it on <main>
 // of every indexable page), under the address visitors open. The index and Pagefind's browser
 // script go to dist/client/pagefind/, fetched by components/search/pagefind.ts on first search.
-import { readdir, rm } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as pagefind from 'pagefind'
 import { SEARCHED_ATTRIBUTE } from '../../components/search/indexed-content.ts'
@@ -12,6 +12,8 @@ import { elementSource } from './html-element.ts'
 /** Pagefind's ready-made interfaces and highlighter, which this site does not use (its own
  * search is components/search/SearchPanel.island.tsx): not shipped. */
 const UNUSED_FILES = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/
+/** What Pagefind's script reads first: without it, search finds nothing. */
+const ENTRY_FILE = 'pagefind-entry.json'
 
 export type SearchIndex = Awaited<ReturnType<typeof openSearchIndex>>
 
@@ -88,11 +90,21 @@ export async function openSearchIndex(clientDir: string) {
         const indexedRoutes = await Promise.all(added)
         if (!indexedRoutes.length)
           throw new Error(`No page in ${clientDir} has <main data-pagefind-body>`)
-        const written = await index.writeFiles({ outputPath })
-        if (written.errors.length)
-          throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`)
-        for (const file of await readdir(outputPath))
-          if (UNUSED_FILES.test(file)) await rm(path.join(outputPath, file))
+        // Pagefind's own writeFiles answers before its writes reach the disk, and close() then
+        // ends its process: under load a file was left empty (an empty pagefind-entry.json is a
+        // search that never answers). So the index comes back in memory and is written here,
+        // each file complete before finish() returns.
+        const built = await index.getFiles()
+        if (built.errors.length)
+          throw new Error(`Pagefind could not write the index: ${built.errors.join('; ')}`)
+        const shipped = built.files.filter((file) => !UNUSED_FILES.test(file.path))
+        if (!shipped.some((file) => file.path === ENTRY_FILE))
+          throw new Error(`Pagefind built no ${ENTRY_FILE} for ${outputPath}`)
+        for (const file of shipped) {
+          const target = path.join(outputPath, file.path)
+          await mkdir(path.dirname(target), { recursive: true })
+          await writeFile(target, file.content)
+        }
         return indexedRoutes.sort()
       } finally {
         await pagefind.close()

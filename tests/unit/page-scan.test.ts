@@ -79,6 +79,8 @@ describe('the search index', () => {
     return Promise.all(
       files.map(async (file) => {
         const bytes = await readFile(path.join(dir, file))
+        // An empty file is what Pagefind's own writeFiles left under load (search-index.ts).
+        expect(bytes.length, `${name}/pagefind/${file} is empty`).toBeGreaterThan(0)
         return `${file} ${createHash('sha256').update(bytes).digest('hex')}`
       }),
     )
