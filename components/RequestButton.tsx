@@ -1,8 +1,6 @@
 import { Mail } from 'lucide-react'
-import { Island } from '../renderer/Island.tsx'
-import RequestButtonIsland from './request/RequestButton.island.tsx'
+import { RequestOpenButton } from './request/RequestOpenButton.tsx'
 import { useSite } from './site-context.tsx'
-import { previewCopy } from './forms/PreviewNotice.tsx'
 import { buttonStyles } from './ui/button-styles.ts'
 
 export interface RequestButtonProps {
@@ -10,6 +8,8 @@ export interface RequestButtonProps {
   id: string
   title: string
   label: string
+  /** The page's request dialog (./RequestDialog.tsx), which the button opens for its item. */
+  dialogId: string
 }
 
 /** The first line of a request, as §7 composes it: "Guide Request: {title}". */
@@ -17,41 +17,15 @@ const requestSubject = (kind: RequestButtonProps['kind'], title: string) =>
   `${kind === 'guide' ? 'Guide' : 'Scorecard'} Request: ${title}`
 
 /**
- * "Request Guide" / "Request Scorecard": a button opening the request dialog (an island), and
- * without JavaScript an e-mail link with the request as its subject.
+ * "Request Guide" / "Request Scorecard": a button opening the page's request dialog for this
+ * item, and without JavaScript an e-mail link with the request as its subject.
  */
-export function RequestButton({ kind, id, title, label }: RequestButtonProps) {
-  const site = useSite()
-  const { email, requests, keptRequests, ui } = site
+export function RequestButton({ kind, id, title, label, dialogId }: RequestButtonProps) {
+  const { email } = useSite()
   const href = `mailto:${email}?subject=${encodeURIComponent(requestSubject(kind, title))}`
-  const words = requests[kind]
   return (
     <>
-      <Island
-        component={RequestButtonIsland}
-        hydrate="interaction"
-        requiresJs
-        props={{
-          kind,
-          id,
-          title,
-          label,
-          dialog: {
-            title: words.dialogTitle,
-            description: requests.description,
-            fields: requests.fields,
-            submit: requests.submit,
-            sending: requests.sending,
-            close: ui.close,
-          },
-          toasts: {
-            success: { title: requests.successTitle, description: words.success },
-            failure: requests.failure,
-            kept: keptRequests.request,
-          },
-          preview: previewCopy(site),
-        }}
-      />
+      <RequestOpenButton dialogId={dialogId} title={title} label={label} />
       {/* Without JavaScript: an e-mail with the request as its subject. */}
       <noscript>
         <a

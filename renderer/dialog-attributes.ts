@@ -45,3 +45,14 @@ export const SCHEDULER_EMBED = {
 
 /** On a <dialog>: a press on the dimmed page around it (its backdrop) closes it. */
 export const LIGHT_DISMISS_ATTRIBUTE = 'data-light-dismiss'
+
+/**
+ * On an opener: what the dialog it opens is about (the guide a Request Guide button requests).
+ * The loader copies it onto the dialog, and into the dialog's elements that carry
+ * SUBJECT_TEXT_ATTRIBUTE, before opening it: one dialog serves every opener of a page, and its
+ * form reads the subject from the dialog when it is sent.
+ */
+export const DIALOG_SUBJECT_ATTRIBUTE = 'data-dialog-subject'
+
+/** On an element inside a dialog: its text is the subject of the opener that opened it. */
+export const SUBJECT_TEXT_ATTRIBUTE = 'data-subject-text'

@@ -6,8 +6,9 @@
 // A press is answered here, from the first paint on, whenever the HTML can answer it alone, so
 // that a visitor on a slow phone never waits for the page script to see a response:
 // - a dialog's opener (./dialog-attributes.ts) opens its native <dialog> at once, always, and
-//   focuses it, or its field marked autofocus (the search's, its words selected); on closing,
-//   focus goes back where it was, or to the opener if nothing had it (what
+//   focuses it, or its field marked autofocus (the search's, its words selected), having first
+//   given it the opener's subject if it has one (the item a Request Guide button is for); on
+//   closing, focus goes back where it was, or to the opener if nothing had it (what
 //   showModal() makes inert is also marked inert, for checkers and assistive technologies that
 //   do not yet take a modal's inertness into account); a frame in it is attached after the
 //   dialog's first paint (attaching one costs as much as the rest of the opening, and the dialog
@@ -31,6 +32,7 @@
 // again here.
 
 import {
+  DIALOG_SUBJECT_ATTRIBUTE,
   FRAME_FAILED_ATTRIBUTE,
   FRAME_LOADED_ATTRIBUTE,
   FRAME_SILENCE_LIMIT_MS,
@@ -38,6 +40,7 @@ import {
   OPENER_FRAME_ATTRIBUTE,
   OPENS_DIALOG_ATTRIBUTE,
   SCHEDULER_EMBED,
+  SUBJECT_TEXT_ATTRIBUTE,
 } from './dialog-attributes.ts'
 import {
   HELD_PRESS_ATTRIBUTE,
@@ -63,6 +66,11 @@ export const PAGE_SCRIPT_LOADER = inlineScript(`(function (loader) {
     var dialog = document.getElementById(opener.getAttribute('${OPENS_DIALOG_ATTRIBUTE}'));
     if (!dialog || !dialog.showModal) return false;
     if (dialog.open) return true;
+    var subject = opener.getAttribute('${DIALOG_SUBJECT_ATTRIBUTE}');
+    if (subject !== null) {
+      dialog.setAttribute('${DIALOG_SUBJECT_ATTRIBUTE}', subject);
+      dialog.querySelectorAll('[${SUBJECT_TEXT_ATTRIBUTE}]').forEach(function (place) { place.textContent = subject; });
+    }
     var hosts = dialog.querySelectorAll('[${OPENER_FRAME_ATTRIBUTE}]'), frame, silence, closed = false;
     function attachFrames() {
       if (closed) return;

@@ -1,5 +1,5 @@
-// What a request button is given by its page: the item it requests and the dialog's copy. Its
-// own file so that the button and the dialog it loads on the first press both read it.
+// What the request dialog is given by its page: the kind of item requested and the dialog's
+// copy. The item itself comes from the button that opens it (./RequestOpenButton.tsx).
 import type { PreviewCopy } from '../forms/PreviewNotice.tsx'
 import type { RequestKind } from '../forms/request-rules.ts'
 
@@ -26,12 +26,10 @@ export interface RequestToasts {
   kept: string
 }
 
-export interface RequestButtonProps {
-  kind: RequestKind
+export interface RequestDialogProps {
+  /** What the request buttons name in their `data-opens-dialog`. */
   id: string
-  title: string
-  label: string
-  variant?: 'primary' | 'secondary'
+  kind: RequestKind
   dialog: RequestDialogCopy
   toasts: RequestToasts
   /** In a preview build only: the form sends nothing and says so. */

@@ -1,5 +1,6 @@
 import { CheckList } from './Lists.tsx'
 import { RequestButton } from '../RequestButton.tsx'
+import { RequestDialog } from '../RequestDialog.tsx'
 import { IconBadge, type IconName } from './SectionIcons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
@@ -45,6 +46,8 @@ export function RequestCards({
   contentsLabel,
   ...heading
 }: RequestCardsProps) {
+  // One dialog for the section's cards, each button opening it for its own item.
+  const dialogId = `${heading.headingId}-request`
   const featured = items.filter((item) => item.featured)
   const others = items.filter((item) => !item.featured)
   return (
@@ -66,7 +69,13 @@ export function RequestCards({
           </div>
           <div className="flex flex-col items-start gap-5 md:items-center">
             <IconBadge name={item.icon} className="size-16 [&>svg]:size-9" />
-            <RequestButton kind={kind} id={item.id} title={item.title} label={requestLabel} />
+            <RequestButton
+              kind={kind}
+              id={item.id}
+              title={item.title}
+              label={requestLabel}
+              dialogId={dialogId}
+            />
           </div>
         </article>
       ))}
@@ -83,11 +92,18 @@ export function RequestCards({
             <p className="mt-2 text-muted">{item.description}</p>
             <Contents label={contentsLabel} items={item.contents} />
             <div className="mt-auto pt-6">
-              <RequestButton kind={kind} id={item.id} title={item.title} label={requestLabel} />
+              <RequestButton
+                kind={kind}
+                id={item.id}
+                title={item.title}
+                label={requestLabel}
+                dialogId={dialogId}
+              />
             </div>
           </li>
         ))}
       </ul>
+      <RequestDialog kind={kind} id={dialogId} />
     </SectionShell>
   )
 }

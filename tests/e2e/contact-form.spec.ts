@@ -1,7 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
 import ContactForm from '../../components/forms/ContactForm.island.tsx'
-import RequestButton from '../../components/request/RequestButton.island.tsx'
-import { adaMessage, contactFormProps, guideRequestProps } from './fixtures.ts'
+import { adaMessage, contactFormProps } from './fixtures.ts'
 import {
   answerFunctionCalls,
   answerOk,
@@ -10,7 +9,7 @@ import {
 } from './function-calls.ts'
 import { collectConsole, collectErrors, expectNoAxeViolations, nextFrames } from './helpers.ts'
 import { openIslandPage } from './island-harness.tsx'
-import { openContactForm } from './island-pages.tsx'
+import { guideRequests, openContactForm } from './island-pages.tsx'
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: false }).first()
 const send = (page: Page) => page.getByRole('button', { name: 'Send Message' })
@@ -165,12 +164,12 @@ test.describe('toasts', () => {
     await answerFunctionCalls(page, answerOk)
     await openIslandPage(page, 'contact-and-request', 'Toasts', [
       { name: 'forms/ContactForm', component: ContactForm, props: contactFormProps },
-      { name: 'request/RequestButton', component: RequestButton, props: guideRequestProps },
+      ...guideRequests,
     ])
     await fillAll(page)
     await send(page).click()
     await expect(page.getByRole('alertdialog')).toHaveCount(1)
-    await page.getByRole('button', { name: 'Request Guide' }).click()
+    await page.getByRole('button', { name: 'Request Guide' }).first().click()
     const dialog = page.getByRole('dialog', { name: 'Request Guide' })
     await dialog.getByLabel('Name', { exact: true }).fill('Ada Lovelace')
     await dialog.getByLabel('Email', { exact: true }).fill('ada@example.com')

@@ -2,7 +2,7 @@
 // for labels the spec leaves to the writers.
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import type { ContactFormProps } from '../../components/forms/ContactForm.island.tsx'
-import type { RequestButtonProps } from '../../components/request/RequestButton.island.tsx'
+import type { RequestDialogProps } from '../../components/request/RequestDialog.island.tsx'
 
 export const FUNCTION_URL = `**${CONTACT_FUNCTION_PATH}`
 
@@ -33,7 +33,7 @@ export const contactFormProps: ContactFormProps = {
   },
 }
 
-const requestDialog = (title: string): RequestButtonProps['dialog'] => ({
+const requestDialog = (title: string): RequestDialogProps['dialog'] => ({
   title,
   description: 'Tell us where to send "{title}".',
   fields: {
@@ -56,11 +56,10 @@ const failure = {
 const kept =
   'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
 
-export const guideRequestProps: RequestButtonProps = {
+/** The guides page's request dialog, and two of the guides its buttons open it for. */
+export const guideRequestProps: RequestDialogProps = {
+  id: 'guide-request',
   kind: 'guide',
-  id: 'system-design',
-  title: 'System Design Interview Guide',
-  label: 'Request Guide',
   dialog: requestDialog('Request Guide'),
   toasts: {
     success: {
@@ -71,12 +70,12 @@ export const guideRequestProps: RequestButtonProps = {
     kept,
   },
 }
+export const guideTitles = ['System Design Interview Guide', 'Behavioral Interview Guide'] as const
 
-export const scorecardRequestProps: RequestButtonProps = {
+/** The scorecards page's request dialog, and the scorecard its button opens it for. */
+export const scorecardRequestProps: RequestDialogProps = {
+  id: 'scorecard-request',
   kind: 'scorecard',
-  id: 'devops-engineer',
-  title: 'DevOps Engineer Scorecard',
-  label: 'Request Scorecard',
   dialog: requestDialog('Request Scorecard'),
   toasts: {
     success: {
@@ -87,3 +86,4 @@ export const scorecardRequestProps: RequestButtonProps = {
     kept,
   },
 }
+export const scorecardTitle = 'DevOps Engineer Scorecard'

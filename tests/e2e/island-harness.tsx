@@ -33,17 +33,25 @@ export interface HarnessIsland<P> {
   hydrate?: HydrateOn
 }
 
-/** Opens a page at /__islands/<slug> with a heading and the given islands, hydrated. */
+/** Plain HTML between the islands, as a page's server components render it (a dialog's openers). */
+export interface HarnessHtml {
+  html: string
+}
+
+/** Opens a page at /__islands/<slug> with a heading and the given islands (and HTML), hydrated. */
 export async function openIslandPage(
   page: Page,
   slug: string,
   heading: string,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- islands with different props
-  islands: HarnessIsland<any>[],
+  parts: (HarnessIsland<any> | HarnessHtml)[],
 ) {
   const { script, stylesheet } = await builtAssets()
-  const body = islands
-    .map(({ name, component, props, hydrate = 'load' }, index) => {
+  const islands = parts.filter((part): part is HarnessIsland<unknown> => !('html' in part))
+  const body = parts
+    .map((part, index) => {
+      if ('html' in part) return part.html
+      const { name, component, props, hydrate = 'load' } = part
       const prefix = `${name.replace(/\W/g, '')}${index}-`
       const html = renderToString(
         createElement(component as ComponentType<object>, props as object),

@@ -36,7 +36,7 @@ async function openFirstRequest(page: Page, path: string, name: RegExp) {
   const button = page.getByRole('button', { name }).first()
   await button.scrollIntoViewIfNeeded()
   await button.click()
-  await hydrated(page, 'request/RequestButton')
+  await hydrated(page, 'request/RequestDialog')
   return page.getByRole('dialog')
 }
 

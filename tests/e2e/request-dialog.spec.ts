@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test'
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
 import {
   answerFunctionCalls,
   answerOk,
@@ -8,13 +8,15 @@ import {
 import { collectConsole, collectErrors, collectRequests, expectNoAxeViolations } from './helpers.ts'
 import { openRequestButtons } from './island-pages.tsx'
 
-const guideButton = (page: Page) => page.getByRole('button', { name: 'Request Guide' })
-const scorecardButton = (page: Page) => page.getByRole('button', { name: 'Request Scorecard' })
+const guideButton = (page: Page, title = 'System Design Interview Guide') =>
+  // The title is a hidden element of its own: the accessible name may put a space before ":".
+  page.getByRole('button', { name: new RegExp(`^Request Guide ?: ${title}$`) })
+const scorecardButton = (page: Page) => page.getByRole('button', { name: /^Request Scorecard/ })
 const dialog = (page: Page, name = 'Request Guide') => page.getByRole('dialog', { name })
 const submit = (page: Page) => page.getByRole('button', { name: 'Send Request' })
 
 /** The page of request buttons, with one button's dialog opened. */
-async function openDialog(page: Page, button = guideButton) {
+async function openDialog(page: Page, button: (page: Page) => Locator = guideButton) {
   await openRequestButtons(page)
   await button(page).click()
 }
@@ -114,6 +116,38 @@ test('a guide request sends the exact payload, closes, resets and says "Request 
   await guideButton(page).click()
   await expect(dialog(page).getByLabel('Name', { exact: true })).toHaveValue('')
   await expect(dialog(page).getByLabel('Email', { exact: true })).toHaveValue('')
+})
+
+test('one dialog serves every card: it opens for the item pressed and requests that one', async ({
+  page,
+}) => {
+  const bodies = await answerFunctionCalls(page, answerOk)
+  await openRequestButtons(page)
+  // One dialog and one form for the two guides.
+  await expect(page.locator('dialog')).toHaveCount(2)
+  await guideButton(page, 'Behavioral Interview Guide').click()
+  await expect(dialog(page)).toContainText('Tell us where to send "Behavioral Interview Guide".')
+  await page.keyboard.press('Escape')
+  await expect(guideButton(page, 'Behavioral Interview Guide')).toBeFocused()
+  // Opened from the other card, it is about the other guide, and sends it.
+  await guideButton(page).click()
+  await expect(dialog(page)).toContainText('Tell us where to send "System Design Interview Guide".')
+  await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
+  await submit(page).click()
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(guideButton(page)).toBeFocused()
+  await guideButton(page, 'Behavioral Interview Guide').click()
+  await expect(dialog(page)).toContainText('Tell us where to send "Behavioral Interview Guide".')
+  await fill(page, { name: 'Grace Hopper', email: 'grace@example.org' })
+  await submit(page).click()
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(page.getByRole('alertdialog').last()).toContainText(
+    'We\'ll send the "Behavioral Interview Guide" guide to your email shortly.',
+  )
+  expect((bodies as { message: string }[]).map((body) => body.message.split('\n')[0])).toEqual([
+    'Guide Request: System Design Interview Guide',
+    'Guide Request: Behavioral Interview Guide',
+  ])
 })
 
 test('a scorecard request remembers its scorecard; company "Not provided" when empty', async ({
@@ -288,7 +322,7 @@ test('the form code and the backend client load on demand, not with the page', a
   await answerFunctionCalls(page, answerOk)
   await page.goto('/resources/guides')
   await page.waitForLoadState('networkidle')
-  const island = page.locator('[data-island="request/RequestButton"]').first()
+  const island = page.locator('[data-island="request/RequestDialog"]').first()
   await expect(island).not.toHaveAttribute('data-hydrated')
   const before = scripts.length
   // The dialog and its form are in the HTML: they open at once; the form starts as they do.

@@ -49,13 +49,13 @@ export const TAP_CONTROLS: TapControl[] = [
   {
     name: 'Request Guide',
     route: '/resources/guides',
-    selector: '[data-island="request/RequestButton"] [data-opens-dialog]',
+    selector: '[data-request-card] [data-opens-dialog]',
     viewport: 'phone',
   },
   {
     name: 'Request Scorecard',
     route: '/resources/interview-scorecards',
-    selector: '[data-island="request/RequestButton"] [data-opens-dialog]',
+    selector: '[data-request-card] [data-opens-dialog]',
     viewport: 'phone',
   },
   {

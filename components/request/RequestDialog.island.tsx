@@ -1,7 +1,11 @@
-// The request form in its dialog (spec §2.19, §4, §5, §8), rendered in the page's HTML with its
-// button (./RequestButton.island.tsx). Validation runs on submit and again on every change
-// after that; a request sent or kept closes the dialog.
-import { useState, type FormEvent } from 'react'
+// The request form in its dialog (spec §2.19, §4, §5, §8): one per page of request cards,
+// rendered in the page's HTML and opened by the inline loader from any card's button
+// (./RequestOpenButton.tsx), which records the selected item on the dialog
+// (DIALOG_SUBJECT_ATTRIBUTE) and writes its title into the description. The island starts when
+// the dialog opens (focus moves into it); what was typed and pressed before is kept
+// (renderer/early-input.ts). Validation runs on submit and again on every change after that; a
+// request sent or kept closes the dialog.
+import { Fragment, useState, type FormEvent } from 'react'
 import { Form } from 'react-aria-components/Form'
 import {
   EMPTY_REQUEST,
@@ -17,21 +21,43 @@ import { Button } from '../ui/Button.tsx'
 import { NativeDialog } from '../ui/NativeDialog.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { showToast } from '../ui/toast.ts'
-import type { RequestButtonProps } from './request-props.ts'
+import {
+  DIALOG_SUBJECT_ATTRIBUTE,
+  SUBJECT_TEXT_ATTRIBUTE,
+} from '../../renderer/dialog-attributes.ts'
+import type { RequestDialogProps } from './request-props.ts'
 
-export interface RequestDialogProps extends Omit<RequestButtonProps, 'label' | 'variant'> {
-  /** What the request button names in its `data-opens-dialog`. */
-  id: string
-}
+export type { RequestDialogProps }
 
 const withTitle = (text: string, title: string) => text.replaceAll('{title}', title)
 
-export function RequestDialog({ id, kind, title, dialog, toasts, preview }: RequestDialogProps) {
+/** The item the dialog was last opened for, as its button recorded it; '' if none. */
+const subjectOf = (form: HTMLFormElement) =>
+  form.closest('dialog')?.getAttribute(DIALOG_SUBJECT_ATTRIBUTE) ?? ''
+
+/**
+ * `text` with the loader's title in place of "{title}". The loader writes it before the island
+ * starts and at every opening after, so React renders the place empty and leaves it alone
+ * (its text is never React's; suppressHydrationWarning keeps hydration from replacing it).
+ */
+function WithSubject({ text }: { text: string }) {
+  return text.split('{title}').map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && (
+        <span {...{ [SUBJECT_TEXT_ATTRIBUTE]: '' }} suppressHydrationWarning>
+          {''}
+        </span>
+      )}
+      {part}
+    </Fragment>
+  ))
+}
+
+export default function RequestDialog({ id, kind, dialog, toasts, preview }: RequestDialogProps) {
   return (
     <NativeDialog id={id} size="form" title={dialog.title} closeLabel={dialog.close}>
       <RequestForm
         kind={kind}
-        title={title}
         dialog={dialog}
         toasts={toasts}
         preview={preview}
@@ -43,12 +69,11 @@ export function RequestDialog({ id, kind, title, dialog, toasts, preview }: Requ
 
 function RequestForm({
   kind,
-  title,
   dialog,
   toasts,
   preview,
   onSent,
-}: Pick<RequestDialogProps, 'kind' | 'title' | 'dialog' | 'toasts' | 'preview'> & {
+}: Pick<RequestDialogProps, 'kind' | 'dialog' | 'toasts' | 'preview'> & {
   onSent: (form: HTMLFormElement) => void
 }) {
   const [values, setValues] = useState<RequestValues>(EMPTY_REQUEST)
@@ -74,6 +99,7 @@ function RequestForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const title = subjectOf(event.currentTarget)
     if (isSending || !title) return // nothing selected: nothing to request
     setSubmitted(true)
     const found = validateRequest(values)
@@ -125,7 +151,9 @@ function RequestForm({
       className="flex flex-col gap-4 px-6 pt-2 pb-6"
     >
       {dialog.description && (
-        <p className="text-sm text-muted">{withTitle(dialog.description, title)}</p>
+        <p className="text-sm text-muted">
+          <WithSubject text={dialog.description} />
+        </p>
       )}
       <TextField {...field('name')} isRequired autoComplete="name" />
       <TextField {...field('email')} type="email" isRequired autoComplete="email" />
