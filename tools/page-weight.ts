@@ -155,7 +155,7 @@ if (failures.length) {
 }
 console.log(`All ${rows.length} pages within budget.`)
 
-/** "nav/NavMenu(load)×2 request/RequestDialog(interaction)×1": one entry per kind of island. */
+/** "nav/NavMenu(load)×2 request/RequestDialog(interaction)": one entry per kind of island. */
 function summarizeIslands(islands: { name: string; hydrate: string }[]): string {
   const counts = new Map<string, number>()
   for (const island of islands) {

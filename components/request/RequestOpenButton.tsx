@@ -15,10 +15,9 @@ export interface RequestOpenButtonProps {
   title: string
   /** The button's text, e.g. "Request Guide". */
   label: string
-  variant?: 'primary' | 'secondary'
 }
 
-export function RequestOpenButton({ dialogId, title, label, variant }: RequestOpenButtonProps) {
+export function RequestOpenButton({ dialogId, title, label }: RequestOpenButtonProps) {
   return (
     <button
       type="button"
@@ -26,7 +25,7 @@ export function RequestOpenButton({ dialogId, title, label, variant }: RequestOp
       {...{ [OPENS_DIALOG_ATTRIBUTE]: dialogId, [DIALOG_SUBJECT_ATTRIBUTE]: title }}
       // Hidden without JavaScript, where the e-mail link beside it takes its place.
       data-requires-js=""
-      className={buttonStyles({ variant, size: 'md', className: 'w-full' })}
+      className={buttonStyles({ size: 'md', className: 'w-full' })}
     >
       {label}
       {/* Seven "Request Guide" buttons on a page: each says which guide to a screen reader. */}

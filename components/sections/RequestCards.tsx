@@ -48,6 +48,15 @@ export function RequestCards({
 }: RequestCardsProps) {
   // One dialog for the section's cards, each button opening it for its own item.
   const dialogId = `${heading.headingId}-request`
+  const requestButton = (item: RequestItem) => (
+    <RequestButton
+      kind={kind}
+      id={item.id}
+      title={item.title}
+      label={requestLabel}
+      dialogId={dialogId}
+    />
+  )
   const featured = items.filter((item) => item.featured)
   const others = items.filter((item) => !item.featured)
   return (
@@ -69,13 +78,7 @@ export function RequestCards({
           </div>
           <div className="flex flex-col items-start gap-5 md:items-center">
             <IconBadge name={item.icon} className="size-16 [&>svg]:size-9" />
-            <RequestButton
-              kind={kind}
-              id={item.id}
-              title={item.title}
-              label={requestLabel}
-              dialogId={dialogId}
-            />
+            {requestButton(item)}
           </div>
         </article>
       ))}
@@ -91,15 +94,7 @@ export function RequestCards({
             <h3 className="mt-5 text-lg font-semibold text-ink">{item.title}</h3>
             <p className="mt-2 text-muted">{item.description}</p>
             <Contents label={contentsLabel} items={item.contents} />
-            <div className="mt-auto pt-6">
-              <RequestButton
-                kind={kind}
-                id={item.id}
-                title={item.title}
-                label={requestLabel}
-                dialogId={dialogId}
-              />
-            </div>
+            <div className="mt-auto pt-6">{requestButton(item)}</div>
           </li>
         ))}
       </ul>
