@@ -4,7 +4,7 @@
 // before build's, so that a slow minute of the machine, which falls on both, cancels out.
 import { REFERENCE_NAME } from './reference-page.ts'
 import { ms, range, type RouteLoad, type LoadSummary } from './load-report.ts'
-import { describeTaps, median, referenceMedians } from './tap-report.ts'
+import { describeTaps, referenceMedians, shownMedian } from './tap-report.ts'
 import { TAP_CONTROLS, TAP_MOMENTS, type TapProfile, type TapSample } from './tap-latency.ts'
 
 /** Which of the two builds a figure belongs to. */
@@ -85,11 +85,6 @@ export function loadComparison(
 
 /** "123 (98–160)", as the bench's own table says a cell but without the unit; "-" when there were none. */
 const describe = (samples: TapSample[]) => (samples.length ? describeTaps(samples, '') : '-')
-
-const shownMedian = (samples: TapSample[]) => {
-  const shown = samples.filter((sample) => sample.ms !== null).map((sample) => sample.ms!)
-  return shown.length ? median(shown) : undefined
-}
 
 /**
  * One row per profile, control and moment tapped on both builds: each build's median and

@@ -14,6 +14,16 @@ export const median = (values: number[]) => {
 
 const ms = (value: number) => `${Math.round(value)}`
 
+/** The times of the taps that showed something in the page, in ms. */
+const shownTimes = (samples: TapSample[]) =>
+  samples.flatMap((sample) => (sample.ms === null ? [] : [sample.ms]))
+
+/** The median of the taps that showed something; undefined if none did. */
+export const shownMedian = (samples: TapSample[]) => {
+  const shown = shownTimes(samples)
+  return shown.length ? median(shown) : undefined
+}
+
 /**
  * What happened instead of a response in the page, "new tab ×2" or "none ×1" ("" when every tap
  * showed something): a booking link that opened the scheduler is not a lost tap.
@@ -31,7 +41,7 @@ function unanswered(samples: TapSample[]): string {
  * table and its before-and-after table (./compare-report.ts) both say a cell this way.
  */
 export function describeTaps(samples: TapSample[], unit = ' ms'): string {
-  const shown = samples.filter((sample) => sample.ms !== null).map((sample) => sample.ms!)
+  const shown = shownTimes(samples)
   const instead = unanswered(samples)
   if (!shown.length) return instead
   const spread = `${ms(median(shown))}${unit} (${ms(Math.min(...shown))}–${ms(Math.max(...shown))})`
@@ -42,10 +52,10 @@ export function describeTaps(samples: TapSample[], unit = ' ms'): string {
 export function referenceMedians(samples: TapSample[]): Partial<Record<TapProfile, number>> {
   const result: Partial<Record<TapProfile, number>> = {}
   for (const profile of new Set(samples.map((sample) => sample.profile))) {
-    const shown = samples
-      .filter((s) => s.control === REFERENCE_NAME && s.profile === profile && s.ms !== null)
-      .map((s) => s.ms!)
-    if (shown.length) result[profile] = median(shown)
+    const base = shownMedian(
+      samples.filter((s) => s.control === REFERENCE_NAME && s.profile === profile),
+    )
+    if (base !== undefined) result[profile] = base
   }
   return result
 }
@@ -69,11 +79,9 @@ export function tapReport(samples: TapSample[], runs: number) {
         )
       if (!of(profiles[0]!).length) continue
       const ratioOf = (profile: TapProfile) => {
-        const shown = of(profile)
-          .filter((s) => s.ms !== null)
-          .map((s) => s.ms!)
+        const shown = shownMedian(of(profile))
         const base = reference[profile]
-        return shown.length && base ? median(shown) / base : undefined
+        return shown !== undefined && base ? shown / base : undefined
       }
       rows.push([
         control.name,
