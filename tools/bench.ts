@@ -50,7 +50,7 @@ import {
   type RouteLoad,
 } from './lib/load-report.ts'
 import { describeMachine, loadLine, machineLine } from './lib/machine.ts'
-import { readReferencePage, REFERENCE_NAME, REFERENCE_ROUTE } from './lib/reference-page.ts'
+import { REFERENCE_NAME, REFERENCE_ROUTE, referencePages } from './lib/reference-page.ts'
 import { measureTaps, type TapBuild, type TapProfile, type TapSample } from './lib/tap-latency.ts'
 import { tapReport } from './lib/tap-report.ts'
 import { loadComparison, tapComparison, type CompareLabels } from './lib/compare-report.ts'
@@ -164,8 +164,7 @@ const labels: CompareLabels | undefined = before && {
 
 const machine = describeMachine()
 console.error(`${machineLine(machine)}; load ${loadLine(machine.load)}`)
-const extraPages = { [REFERENCE_ROUTE]: readReferencePage() }
-const site = await serveBuild(distDir, { extraPages })
+const site = await serveBuild(distDir, { extraPages: referencePages(distDir) })
 const beforeSite = before ? await serveBuild(before.distDir, {}) : undefined
 const floor = await serveBuild(distDir, { clientDir: floorDir })
 const launchChrome = (scheme: Scheme) =>

@@ -1,6 +1,13 @@
 import { parseDocument, DomUtils } from 'htmlparser2'
 import { describe, expect, it } from 'vitest'
-import { REFERENCE_LIMITS, readReferencePage } from '../../tools/lib/reference-page.ts'
+import { cspHash } from '../../build/outputs/inline-sources.ts'
+import { headerRules, securityHeadersOf } from '../../server/headers.ts'
+import {
+  inlineHandlers,
+  REFERENCE_LIMITS,
+  readReferencePage,
+  referenceHeaders,
+} from '../../tools/lib/reference-page.ts'
 
 // The bench's floor stays a floor: small, self-contained, one button, one dialog, an inline
 // handler that opens it.
@@ -42,5 +49,39 @@ describe('the bench reference page', () => {
       (element) => element.attribs.id === dialog.attribs['aria-labelledby'],
     )
     expect(title && DomUtils.textContent(title).trim()).toBeTruthy()
+  })
+})
+
+// The reference is served as a page of the site: the same headers, so that what they cost at
+// load (a browsing context group of its own, for Cross-Origin-Opener-Policy) is in the floor too.
+describe('the headers the bench serves the reference page with', () => {
+  const rules = headerRules(
+    { schedulerUrl: 'https://cal.com/panelwise/intro', scriptHashes: ["'sha256-abc='"] },
+    ['/about'],
+  )
+  const site = securityHeadersOf(rules)
+  const reference = referenceHeaders(rules)
+  const directives = (policy = '') => policy.split('; ')
+
+  it("are the site's security headers, its policy aside", () => {
+    expect(site['Cross-Origin-Opener-Policy']).toBe('same-origin')
+    const { 'Content-Security-Policy': _policy, ...others } = reference
+    const { 'Content-Security-Policy': _sitePolicy, ...siteOthers } = site
+    expect(others).toEqual(siteOthers)
+  })
+
+  it("allow the page's one handler by hash in the site's policy, and nothing more", () => {
+    const [handler] = inlineHandlers(readReferencePage())
+    expect(handler).toContain('showModal()')
+    const scriptSrc = (policy?: string) =>
+      directives(policy).find((directive) => directive.startsWith('script-src '))
+    expect(scriptSrc(reference['Content-Security-Policy'])).toBe(
+      `${scriptSrc(site['Content-Security-Policy'])} 'unsafe-hashes' ${cspHash(handler!)}`,
+    )
+    const others = (policy?: string) =>
+      directives(policy).filter((directive) => !directive.startsWith('script-src '))
+    expect(others(reference['Content-Security-Policy'])).toEqual(
+      others(site['Content-Security-Policy']),
+    )
   })
 })

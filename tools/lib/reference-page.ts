@@ -5,6 +5,10 @@
 // move with the machine.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { cspHash } from '../../build/outputs/inline-sources.ts'
+import { securityHeadersOf, type HeaderRule } from '../../server/headers.ts'
+import { readBuiltHeaderRules } from '../../server/static.ts'
+import type { ExtraPage } from './serve-build.ts'
 
 export const REFERENCE_PAGE_FILE = fileURLToPath(
   new URL('../reference/bare-page.html', import.meta.url),
@@ -23,3 +27,34 @@ export const REFERENCE_SELECTOR = 'body > button'
 export const REFERENCE_LIMITS = { maxBytes: 1024, buttons: 1, dialogs: 1 } as const
 
 export const readReferencePage = () => readFileSync(REFERENCE_PAGE_FILE, 'utf8')
+
+/** The inline handlers (onclick="…") of a page: the reference's one way to run script. */
+export const inlineHandlers = (html: string) =>
+  [...html.matchAll(/\son[a-z]+="([^"]*)"/g)].map(([, body = '']) => body)
+
+/**
+ * The headers the reference is served with: those of every page of the site (server/headers.ts),
+ * so that it pays what the site's headers cost at load. Cross-Origin-Opener-Policy alone puts a
+ * page in a browsing context group, and a renderer, of its own: about 130 ms of main-thread work
+ * under the mobile profile (docs/performance.md). Served without them, the reference ran in a
+ * renderer the browser had warmed, and that cost was counted as the page's. Its policy is the
+ * site's, with its own handler allowed by hash, since the site's allows no inline handler.
+ */
+export function referenceHeaders(rules: HeaderRule[], html = readReferencePage()) {
+  const headers = securityHeadersOf(rules)
+  const policy = headers['Content-Security-Policy']
+  if (!policy) return headers
+  const allowed = ["'unsafe-hashes'", ...inlineHandlers(html).map(cspHash)].join(' ')
+  const directives = policy.split(/;\s*/)
+  const at = directives.findIndex((directive) => directive.split(' ')[0] === 'script-src')
+  if (at < 0) directives.push(`script-src ${allowed}`)
+  else directives[at] = `${directives[at]} ${allowed}`
+  return { ...headers, 'Content-Security-Policy': directives.join('; ') }
+}
+
+/** The reference as serveBuild's extra page beside the build in distDir, at REFERENCE_ROUTE. */
+export function referencePages(distDir: string): Record<string, ExtraPage> {
+  const html = readReferencePage()
+  const headers = referenceHeaders(readBuiltHeaderRules(distDir), html)
+  return { [REFERENCE_ROUTE]: { html, headers } }
+}

@@ -8,16 +8,21 @@ import type { Logger } from '../../supabase/functions/send-contact-email/logger.
 
 export type ServedBuild = LoopbackServer
 
+export interface ExtraPage {
+  html: string
+  headers: Record<string, string>
+}
+
 export interface ServeBuildOptions {
   /** Serve these files instead of distDir/client (the benchmark's script-free copy). */
   clientDir?: string
   /** Where the route guard's decisions go (default: the console, as `npm start`). */
   logger?: Logger
   /**
-   * Pages answered at these paths before the build's own files, as plain HTML with no headers
-   * of the site's (the bench's reference page, served from the same origin as the site).
+   * Pages answered at these paths before the build's own files, as HTML with the headers given
+   * (the bench's reference page, served from the same origin as the site), never cached.
    */
-  extraPages?: Record<string, string>
+  extraPages?: Record<string, ExtraPage>
 }
 
 export async function serveBuild(
@@ -29,10 +34,11 @@ export async function serveBuild(
     const extra = extraPages[new URL(req.url ?? '/', 'http://localhost').pathname]
     if (extra !== undefined) {
       res.writeHead(200, {
+        ...extra.headers,
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-store',
       })
-      res.end(extra)
+      res.end(extra.html)
       return
     }
     site.handle(req, res).catch((error: unknown) => {
