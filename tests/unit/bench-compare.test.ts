@@ -2,7 +2,12 @@
 // side, what the ratios are taken over, and that a lost tap shows rather than vanishing.
 import { describe, expect, it } from 'vitest'
 import { loadComparison, tapComparison } from '../../tools/lib/compare-report.ts'
-import { summarize, type LoadSample, type RouteLoad } from '../../tools/lib/load-report.ts'
+import {
+  loadReport,
+  summarize,
+  type LoadSample,
+  type RouteLoad,
+} from '../../tools/lib/load-report.ts'
 import { REFERENCE_NAME } from '../../tools/lib/reference-page.ts'
 import type { TapSample } from '../../tools/lib/tap-latency.ts'
 
@@ -166,5 +171,19 @@ describe('tapComparison', () => {
   it('shows no row for a control tapped on one build only', () => {
     const samples = [tap(REFERENCE_NAME, 50), tap('Menu', 70, 'after')]
     expect(rowsOf(tapComparison(samples, labels))).toEqual([])
+  })
+})
+
+describe('loadReport', () => {
+  const reference = { mobile: summarize([sample(0, 200, 600), sample(10, 240, 640)]) }
+
+  it('names a layout shift too small for three decimals, rather than printing it as 0.000', () => {
+    const shifted = { ...sample(0, 300, 700), cls: 0.000195 }
+    const { markdown, misses } = loadReport(
+      [routeLoad('/resources/case-studies/startup', [shifted, shifted, shifted])],
+      reference,
+    )
+    expect(misses).toEqual(['mobile /resources/case-studies/startup: CLS 0.0002 > 0'])
+    expect(markdown).toContain('| 0.0002 |')
   })
 })

@@ -120,6 +120,10 @@ export const ms = (value: number) => `${Math.round(value)}`
 export const range = (s: Spread) => `${ms(s.median)} (${ms(s.min)}–${ms(s.max)})`
 
 /** The table, one row per route and profile with its reference's row first, and the misses. */
+/** CLS as the table shows it: a shift too small for three decimals still shows as one. */
+export const clsText = (value: number) =>
+  value > 0 && value < 0.0005 ? value.toPrecision(1) : value.toFixed(3)
+
 export function loadReport(results: RouteLoad[], references: Record<string, LoadSummary>) {
   const header = [
     'profile',
@@ -157,7 +161,7 @@ export function loadReport(results: RouteLoad[], references: Record<string, Load
     ),
     ms(s.median.fcp),
     ms(s.median.lcp),
-    s.median.cls.toFixed(3),
+    clsText(s.median.cls),
     (s.median.transferBytes / 1024).toFixed(1),
     (s.median.scriptBytes / 1024).toFixed(1),
   ]
@@ -187,7 +191,9 @@ export function loadReport(results: RouteLoad[], references: Record<string, Load
           `${where}: main-thread work ${mainThread.toFixed(2)}× the ${REFERENCE_NAME}'s > ${BENCH_TARGETS.mainThreadToReference}×`,
         )
       if (s.median.cls > BENCH_TARGETS.cumulativeLayoutShift)
-        misses.push(`${where}: CLS ${s.median.cls.toFixed(3)}`)
+        misses.push(
+          `${where}: CLS ${clsText(s.median.cls)} > ${BENCH_TARGETS.cumulativeLayoutShift}`,
+        )
       if (floorLcp && s.median.lcp > floorLcp * BENCH_TARGETS.lcpToFloor)
         misses.push(
           `${where}: LCP ${(s.median.lcp / floorLcp).toFixed(3)}× the no-JS floor > ${BENCH_TARGETS.lcpToFloor}×`,
