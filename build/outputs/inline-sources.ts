@@ -24,7 +24,8 @@ export const RUNTIME_INLINE_STYLES = [
 
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript'])
 
-const decodeAttribute = (value: string) =>
+/** An attribute's value as the browser reads it, entities decoded (what CSP hashes). */
+export const decodeAttribute = (value: string) =>
   value
     .replace(/&quot;/g, '"')
     .replace(/&#x27;|&#39;/g, "'")

@@ -119,11 +119,11 @@ export const ms = (value: number) => `${Math.round(value)}`
 /** "780 (740–820)": the median and the range of a figure over runs. */
 export const range = (s: Spread) => `${ms(s.median)} (${ms(s.min)}–${ms(s.max)})`
 
-/** The table, one row per route and profile with its reference's row first, and the misses. */
 /** CLS as the table shows it: a shift too small for three decimals still shows as one. */
 export const clsText = (value: number) =>
   value > 0 && value < 0.0005 ? value.toPrecision(1) : value.toFixed(3)
 
+/** The table, one row per route and profile with its reference's row first, and the misses. */
 export function loadReport(results: RouteLoad[], references: Record<string, LoadSummary>) {
   const header = [
     'profile',

@@ -5,7 +5,7 @@
 // move with the machine.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { cspHash } from '../../build/outputs/inline-sources.ts'
+import { cspHash, decodeAttribute } from '../../build/outputs/inline-sources.ts'
 import { securityHeadersOf, type HeaderRule } from '../../server/headers.ts'
 import { readBuiltHeaderRules } from '../../server/static.ts'
 import type { ExtraPage } from './serve-build.ts'
@@ -28,9 +28,9 @@ export const REFERENCE_LIMITS = { maxBytes: 1024, buttons: 1, dialogs: 1 } as co
 
 export const readReferencePage = () => readFileSync(REFERENCE_PAGE_FILE, 'utf8')
 
-/** The inline handlers (onclick="…") of a page: the reference's one way to run script. */
+/** The inline handlers (onclick="…") of a page, decoded: the reference's one way to run script. */
 export const inlineHandlers = (html: string) =>
-  [...html.matchAll(/\son[a-z]+="([^"]*)"/g)].map(([, body = '']) => body)
+  [...html.matchAll(/\son[a-z]+="([^"]*)"/g)].map(([, body = '']) => decodeAttribute(body))
 
 /**
  * The headers the reference is served with: those of every page of the site (server/headers.ts),
