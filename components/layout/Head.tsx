@@ -12,6 +12,7 @@ import { resolveSiteUrl, siteRootUrl } from '../../site/origin.ts'
 import { socialCardPath } from '../../site/social-card-path.ts'
 import { siteForPage } from './Layout.tsx'
 import { pageMetaOf, type PageMeta } from './page-meta.ts'
+import { SITE_FOOTER_ID } from './SiteFooter.tsx'
 import {
   article,
   breadcrumbList,
@@ -73,6 +74,11 @@ export function Head({ pageContext }: { pageContext: PageContextServer }) {
     <>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {/* No first paint before the footer is parsed. The whole page arrives in the first round
+          trip (the first-response budget), but a slow phone parses it in several tasks and
+          painted between them: the header's buttons and the breadcrumb moved as the rest came
+          in (docs/performance.md). Browsers without render-blocking expectations ignore it. */}
+      <link rel="expect" href={`#${SITE_FOOTER_ID}`} blocking="render" />
       <title>{title}</title>
       <meta name="description" content={meta.description} />
       {meta.noindex ? (

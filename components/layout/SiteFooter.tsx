@@ -4,11 +4,17 @@ import { renderedOnce } from '../../renderer/rendered-once.ts'
 import { Container } from '../ui/Container.tsx'
 import { Logo } from './Logo.tsx'
 
+/**
+ * The footer's id: the no-JavaScript menu links to it, and every page holds its first paint until
+ * it is parsed (Head.tsx).
+ */
+export const SITE_FOOTER_ID = 'site-navigation'
+
 /** The site's footer: the same on every page, so the build renders it once. */
 export function SiteFooter({ site }: { site: EntryData<'site'> }) {
   return (
     <footer
-      id="site-navigation"
+      id={SITE_FOOTER_ID}
       className="border-t border-slate-200 bg-slate-50 text-sm text-muted"
       dangerouslySetInnerHTML={{
         __html: renderedOnce('footer', () => renderToStaticMarkup(<FooterContent site={site} />)),

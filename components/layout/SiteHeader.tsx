@@ -8,6 +8,7 @@ import { SearchButton } from '../search/SearchButton.tsx'
 import { Container } from '../ui/Container.tsx'
 import { currentAmong, headerCurrent, navigationHrefs } from './header-current.ts'
 import { Logo } from './Logo.tsx'
+import { SITE_FOOTER_ID } from './SiteFooter.tsx'
 import { ThemeChoice } from './ThemeChoice.tsx'
 
 /**
@@ -96,7 +97,7 @@ function HeaderBar({ site, current }: { site: EntryData<'site'>; current: string
       {/* Without JavaScript the menu button is hidden; the footer holds the full navigation. */}
       <noscript>
         <a
-          href="#site-navigation"
+          href={`#${SITE_FOOTER_ID}`}
           className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:hidden"
         >
           {site.ui.menu}
