@@ -57,18 +57,24 @@ const { stderr } = await promisify(execFile)(
 const { messages } = JSON.parse(stderr) as { messages: VnuMessage[] }
 const where = (message: VnuMessage) =>
   `${path.relative(process.cwd(), new URL(message.url).pathname)}:${message.lastLine ?? '?'}:${message.firstColumn ?? '?'}`
-const accepted = messages.filter(
-  (message) => message.type === 'error' && aheadOfTheChecker(message),
+// Each accepted message with the entry that accepts it, matched once.
+const accepted = new Map(
+  messages.flatMap((message) => {
+    const known = message.type === 'error' ? aheadOfTheChecker(message) : undefined
+    return known ? [[message, known] as const] : []
+  }),
 )
-const errors = messages.filter((message) => message.type !== 'info' && !accepted.includes(message))
+const errors = messages.filter((message) => message.type !== 'info' && !accepted.has(message))
 const warnings = messages.filter(
   (message) => message.type === 'info' && message.subType === 'warning',
 )
 for (const warning of warnings) console.warn(`  ! ${where(warning)}  ${warning.message}`)
 for (const error of errors) console.error(`  ✗ ${where(error)}  ${error.message}`)
 for (const known of AHEAD_OF_THE_CHECKER) {
-  const count = accepted.filter((message) => aheadOfTheChecker(message) === known).length
-  if (count) console.log(`  (accepted on ${count} pages: ${known.reason})`)
+  const pagesWith = new Set(
+    [...accepted].filter(([, entry]) => entry === known).map(([message]) => message.url),
+  )
+  if (pagesWith.size) console.log(`  (accepted on ${pagesWith.size} pages: ${known.reason})`)
 }
 console.log(
   `HTML: ${pages.length} pages checked by the Nu Html Checker: ${errors.length} errors, ${warnings.length} warnings.`,
