@@ -9,8 +9,8 @@ import { expect, test } from '@playwright/test'
 import { SITE_FOOTER_ID } from '../../components/layout/SiteFooter.tsx'
 import { isPageFile } from '../../build/prerender/page-file.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../server/listen-on-loopback.ts'
-import { createStaticSite, readBuiltHeaderRules } from '../../server/static.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
+import { buildRequestHandler } from '../../tools/lib/serve-build.ts'
 import { clientDir } from './built-site.ts'
 
 const HELD_PAGE = '/about'
@@ -19,15 +19,14 @@ const expectation = `<link rel="expect" href="#${SITE_FOOTER_ID}" blocking="rend
 let server: LoopbackServer
 
 test.beforeAll(async () => {
-  const distDir = path.dirname(clientDir)
-  const site = createStaticSite(clientDir, readBuiltHeaderRules(distDir), silentLogger)
+  const site = buildRequestHandler(path.dirname(clientDir), { logger: silentLogger })
   const html = await readFile(path.join(clientDir, HELD_PAGE, 'index.html'), 'utf8')
   const footerAt = html.indexOf(`<footer id="${SITE_FOOTER_ID}"`)
   expect(footerAt).toBeGreaterThan(0)
   server = await listenOnLoopback(
     createServer((req, res) => {
       if (req.url !== HELD_PAGE) {
-        void site.handle(req, res)
+        site(req, res)
         return
       }
       // Everything up to the footer at once, the rest after a pause.

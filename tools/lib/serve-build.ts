@@ -1,6 +1,6 @@
 // Serves one build's dist/client on 127.0.0.1 at a free port, with the headers it was built
 // with (the same static server as `npm start`), until close() is called.
-import { createServer } from 'node:http'
+import { createServer, type RequestListener } from 'node:http'
 import path from 'node:path'
 import { listenOnLoopback, type LoopbackServer } from '../../server/listen-on-loopback.ts'
 import { createStaticSite, readBuiltHeaderRules } from '../../server/static.ts'
@@ -25,12 +25,16 @@ export interface ServeBuildOptions {
   extraPages?: Record<string, ExtraPage>
 }
 
-export async function serveBuild(
+/**
+ * What serveBuild answers with, for a server that answers some addresses its own way and hands
+ * every other request to the build (a test that sends a page slowly).
+ */
+export function buildRequestHandler(
   distDir: string,
   { clientDir = path.join(distDir, 'client'), logger, extraPages = {} }: ServeBuildOptions = {},
-): Promise<ServedBuild> {
+): RequestListener {
   const site = createStaticSite(clientDir, readBuiltHeaderRules(distDir), logger)
-  const server = createServer((req, res) => {
+  return (req, res) => {
     const extra = extraPages[new URL(req.url ?? '/', 'http://localhost').pathname]
     if (extra !== undefined) {
       res.writeHead(200, {
@@ -45,6 +49,12 @@ export async function serveBuild(
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
       res.end(String(error))
     })
-  })
-  return listenOnLoopback(server)
+  }
+}
+
+export async function serveBuild(
+  distDir: string,
+  options: ServeBuildOptions = {},
+): Promise<ServedBuild> {
+  return listenOnLoopback(createServer(buildRequestHandler(distDir, options)))
 }
