@@ -14,6 +14,7 @@ import { deliverContactRequest } from './deliver.ts'
 import { composeLeadEmail } from './lead-email.ts'
 import {
   mailBudgetHour,
+  type InsertResult,
   type LeadStore,
   type MailBudget,
   type NewContactRequest,
@@ -56,6 +57,8 @@ export const UNAVAILABLE_ERROR =
 
 class StoreUnavailable extends Error {
   override name = 'StoreUnavailable'
+  /** The insert, when it was the call that timed out: it may still land after the answer. */
+  lateInsert?: Promise<InsertResult>
 }
 
 /** Rejects when the database call takes longer than `ms`: a hanging database is a down one. */
@@ -157,6 +160,9 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
   // One release pass at a time per instance; the SQL function keeps instances apart.
   let releasing: Promise<void> | null = null
 
+  // Inserts that timed out and may still land, by the browser's request id (see settleLateInsert).
+  const unsettledInserts = new Map<string, Promise<unknown>>()
+
   /**
    * Sends held mails, oldest first, as far as the hour's budget allows. Runs after an answer, so
    * the first request of a new hour sends what the last one held, without waiting for it.
@@ -204,6 +210,12 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
       action,
     )
 
+  const unavailable = (requestId: string): Answer => ({
+    status: 503,
+    body: { error: UNAVAILABLE_ERROR, requestId },
+    headers: { 'Retry-After': '60' },
+  })
+
   const accepted = (row: Pick<StoredContactRequest, 'id'>): Answer => ({
     status: 200,
     body: { ok: true, id: row.id },
@@ -211,6 +223,12 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
 
   /** Stores the request, then mails it unless it is spam or a repeat; throws StoreUnavailable. */
   async function storeAndMail(lead: NewContactRequest, requestId: string): Promise<Answer> {
+    // A copy of this request whose insert timed out here may still land, and then it is mailed
+    // (settleLateInsert): this one waits, so that the lead is not mailed twice.
+    if (lead.requestId && unsettledInserts.has(lead.requestId)) {
+      logger.info('contact_request.still_storing', { requestId, clientRequestId: lead.requestId })
+      return unavailable(requestId)
+    }
     // A repeated request id is the request already received: the first answer again, no mail.
     if (lead.requestId) {
       const first = await database(() => store.findByRequestId(lead.requestId!), 'find request')
@@ -242,7 +260,11 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
       const granted = await database(() => store.takeMailBudget(budget.hour, max), 'mail budget')
       if (!granted) lead = { ...lead, status: 'held' }
     }
-    const { row, created } = await database(() => store.insertContactRequest(lead), 'insert')
+    const inserting = store.insertContactRequest(lead)
+    const { row, created } = await database(() => inserting, 'insert').catch((error: unknown) => {
+      if (error instanceof StoreUnavailable) error.lateInsert = inserting
+      throw error
+    })
     if (!created) {
       // The same request id arrived twice at once; the other one mails it.
       logger.info('contact_request.repeated', { requestId, contactRequestId: row.id })
@@ -283,12 +305,13 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
   /**
    * The database is down: the mail is now the only place the lead can go. Success only if a mail
    * provider accepted it (a log-only transport keeps nothing); otherwise 503, and the browser
-   * keeps the request and sends it again later.
+   * keeps the request and sends it again later. An insert that timed out may still land: then
+   * settleLateInsert makes sure the lead is mailed once, by this mail or by the row's.
    */
   async function mailUnstored(
     lead: NewContactRequest,
     requestId: string,
-    storeError: unknown,
+    storeError: StoreUnavailable,
   ): Promise<Answer> {
     const reference = lead.requestId ?? requestId
     logger.error('store.unavailable', {
@@ -296,13 +319,21 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
       clientRequestId: lead.requestId,
       error: describeError(storeError),
     })
-    const unavailable: Answer = {
-      status: 503,
-      body: { error: UNAVAILABLE_ERROR, requestId },
-      headers: { 'Retry-After': '60' },
-    }
+    const mailed = mailNotStored(lead, reference, requestId)
+    if (storeError.lateInsert) settleLateInsert(storeError.lateInsert, mailed, lead, requestId)
+    return (await mailed)
+      ? { status: 200, body: { ok: true, id: reference, stored: false } }
+      : unavailable(requestId)
+  }
+
+  /** Mails the lead marked "not stored"; whether a mail provider accepted it. */
+  async function mailNotStored(
+    lead: NewContactRequest,
+    reference: string,
+    requestId: string,
+  ): Promise<boolean> {
     // Spam is never mailed; with nowhere to keep it, the sender may try again later.
-    if (lead.status === 'spam' || !mail.delivers) return unavailable
+    if (lead.status === 'spam' || !mail.delivers) return false
     const unstored: StoredContactRequest = {
       ...lead,
       id: reference,
@@ -321,14 +352,54 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
         transport: mail.name,
         error: describeError(error),
       })
-      return unavailable
+      return false
     }
     logger.error('contact_request.mailed_not_stored', {
       requestId,
       clientRequestId: lead.requestId,
       transport: mail.name,
     })
-    return { status: 200, body: { ok: true, id: reference, stored: false } }
+    return true
+  }
+
+  /**
+   * One mail per lead when an insert timed out but lands later. Whoever finishes the insert
+   * settles the mail: if the "not stored" mail went out, the late row is marked sent, so neither
+   * the held-mail release nor `leads:retry` mails it again; if it did not, a late `received` row
+   * is mailed now (the visitor was answered 503, and the browser's resend will find the row and
+   * mail nothing), and a late `held` row waits for the release like any other. Until the insert
+   * settles, a resend of the same request on this instance is answered 503 (storeAndMail).
+   */
+  function settleLateInsert(
+    inserting: Promise<InsertResult>,
+    mailed: Promise<boolean>,
+    lead: NewContactRequest,
+    requestId: string,
+  ) {
+    const clientRequestId = lead.requestId
+    const work = (async () => {
+      let inserted: InsertResult
+      try {
+        inserted = await inserting
+      } catch {
+        return // never stored: the mail, or the browser's resend, is the lead's only copy
+      }
+      const { row, created } = inserted
+      if (!created) return // an earlier copy was stored: its own answer mails it
+      logger.info('contact_request.stored_late', { requestId, contactRequestId: row.id })
+      if (await mailed) await store.recordDelivery(row.id, { status: 'sent', transport: mail.name })
+      else if (row.status === 'received')
+        await deliverContactRequest(row, { store, mail, logger, requestId })
+    })()
+      .catch((error: unknown) => {
+        logger.error('delivery.bookkeeping_failed', { requestId, error: describeError(error) })
+      })
+      .finally(() => {
+        if (clientRequestId && unsettledInserts.get(clientRequestId) === work)
+          unsettledInserts.delete(clientRequestId)
+      })
+    if (clientRequestId) unsettledInserts.set(clientRequestId, work)
+    waitUntil(work)
   }
 
   async function answer(

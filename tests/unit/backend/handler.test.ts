@@ -15,6 +15,7 @@ import {
   countRows,
   expectAccepted,
   failingMail,
+  fakeClock,
   guideBody,
   handlerOn,
   logOnlyMail,
@@ -689,5 +690,120 @@ describe('fault matrix: the database down (issue 16)', () => {
     const response = await handle(post(contactBody))
     expect(response.status).toBe(200)
     expect(await countRows(database)).toBe(1)
+  })
+})
+
+describe('one mail per lead when the insert times out but lands later (issue 54)', () => {
+  /** The store's insert held back past the store timeout, then let through when `land` is called. */
+  function slowInsert(store: LeadStore) {
+    const insert = store.insertContactRequest.bind(store)
+    let land!: () => void
+    const landed = new Promise<void>((resolve) => (land = resolve))
+    store.insertContactRequest = (request) => landed.then(() => insert(request))
+    return land
+  }
+  /** A mail transport that fails until `recover` is called, recording what it did send. */
+  function mailDownThenUp() {
+    const mail = { ...recordingMail(), name: 'flaky', down: true, failures: 0 }
+    const send = mail.send
+    mail.send = (outgoing) => {
+      if (!mail.down) return send(outgoing)
+      mail.failures++
+      return Promise.reject(new Error('provider is down'))
+    }
+    return mail
+  }
+  const rows = async () =>
+    (
+      await database.db.query<{ status: string; attempts: number; transport: string | null }>(
+        'select status, attempts, transport from public.contact_requests',
+      )
+    ).rows
+
+  it('a late received row: the "not stored" mail is its one mail, and the row says sent', async () => {
+    const mail = recordingMail()
+    const { handle, store, settled } = handlerOn(database, { mail })
+    const land = slowInsert(store)
+    const requestId = crypto.randomUUID()
+    const response = await handle(post({ ...contactBody, requestId }))
+    expect(await response.json()).toEqual({ ok: true, id: requestId, stored: false })
+    land()
+    await settled()
+    expect(await rows()).toEqual([{ status: 'sent', attempts: 1, transport: 'recording' }])
+    // Nothing sends it again: a retry, the browser's resend.
+    await retryContactRequests({ store, mail, logger: capturingLogger() })
+    await expectAccepted(await handle(post({ ...contactBody, requestId })))
+    expect(mail.sent.map((sent) => sent.subject)).toEqual([
+      expect.stringMatching(/^\[NOT STORED\] /),
+    ])
+  })
+
+  it("a late held row: not mailed again by the next hour's release or a retry", async () => {
+    const clock = fakeClock('2026-11-25T09:10:00Z')
+    const mail = recordingMail()
+    const config = { mailBudgetPerHour: 0 }
+    const { handle, store, settled } = handlerOn(database, { mail, config, clock: clock.now })
+    const land = slowInsert(store)
+    const requestId = crypto.randomUUID()
+    expect((await handle(post({ ...contactBody, requestId }))).status).toBe(200)
+    land()
+    await settled()
+    expect(await rows()).toEqual([{ status: 'sent', attempts: 1, transport: 'recording' }])
+    // The next hour has budget: its first request releases what is held, and this is not.
+    clock.set('2026-11-25T10:00:00Z')
+    const next = handlerOn(database, { mail, config: { mailBudgetPerHour: 10 }, clock: clock.now })
+    await expectAccepted(await next.handle(post(scorecardBody)))
+    await next.settled()
+    await retryContactRequests({ store, mail, logger: capturingLogger() })
+    expect(mail.sent.map((sent) => sent.subject)).toEqual([
+      expect.stringMatching(/^\[NOT STORED\] Contact/),
+      expect.stringMatching(/^Scorecard request/),
+    ])
+  })
+
+  it('the "not stored" mail fails: 503, the late row is mailed once, the resend mails nothing', async () => {
+    const mail = mailDownThenUp()
+    const { handle, store, settled } = handlerOn(database, { mail })
+    const land = slowInsert(store)
+    const requestId = crypto.randomUUID()
+    expect((await handle(post({ ...guideBody, requestId }))).status).toBe(503)
+    // A resend while the first insert still hangs: answered 503 without a mail of its own.
+    mail.down = false
+    const early = await handle(post({ ...guideBody, requestId }))
+    expect(early.status).toBe(503)
+    expect(mail.sent).toEqual([])
+    land()
+    await settled()
+    expect(await rows()).toEqual([{ status: 'sent', attempts: 1, transport: 'flaky' }])
+    // The browser's kept copy, sent later, finds the row: answered, not mailed again.
+    await expectAccepted(await handle(post({ ...guideBody, requestId })))
+    await settled()
+    expect(mail.failures).toBe(1)
+    expect(mail.sent.map((sent) => sent.subject)).toEqual([
+      expect.stringMatching(/^Guide request: System Design/),
+    ])
+  })
+
+  it('the "not stored" mail fails and the late row is held: the release mails it, once', async () => {
+    const clock = fakeClock('2026-11-25T09:10:00Z')
+    const mail = mailDownThenUp()
+    const config = { mailBudgetPerHour: 0 }
+    const { handle, store, settled } = handlerOn(database, { mail, config, clock: clock.now })
+    const land = slowInsert(store)
+    const requestId = crypto.randomUUID()
+    expect((await handle(post({ ...contactBody, requestId }))).status).toBe(503)
+    land()
+    await settled()
+    expect(await rows()).toEqual([{ status: 'held', attempts: 0, transport: null }])
+    mail.down = false
+    clock.set('2026-11-25T10:00:00Z')
+    const next = handlerOn(database, { mail, config: { mailBudgetPerHour: 10 }, clock: clock.now })
+    await expectAccepted(await next.handle(post({ ...contactBody, requestId })))
+    await expectAccepted(await next.handle(post(scorecardBody)))
+    await next.settled()
+    expect(mail.sent.map((sent) => sent.subject)).toEqual([
+      expect.stringMatching(/^Scorecard request/),
+      expect.stringMatching(/^Contact/),
+    ])
   })
 })
