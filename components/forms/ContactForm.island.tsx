@@ -1,13 +1,18 @@
-// The contact page's form (spec §2.9, §5, §8). The browser enforces the required fields and the
-// e-mail format; the message goes to the send-contact-email function.
+// The contact page's form (spec §2.9, §4, §5, §8). The browser enforces the required fields and
+// the e-mail format; the message goes to the send-contact-email function. On success the fields
+// are cleared; on failure they keep what the visitor typed (§4), also when the message is kept in
+// this browser to be sent later (pending-request.ts).
 import { useState, type FormEvent } from 'react'
 import { Form } from 'react-aria-components/Form'
 import { Button } from '../ui/Button.tsx'
 import { TextField } from '../ui/TextField.tsx'
 import { showToast } from '../ui/toast.ts'
-import { contactRequestBody } from '../../supabase/functions/_shared/contact-request.ts'
-import { requestExtras, Honeypot } from './anti-bot.tsx'
-import { submitRequest } from './submit-request.ts'
+import {
+  contactFormSchema,
+  contactRequestBody,
+} from '../../supabase/functions/_shared/contact-request.ts'
+import { antiBotFields, Honeypot } from './anti-bot.tsx'
+import { usePendingRequest, type BuildBody } from './pending-request.ts'
 import { PreviewNotice, showPreviewToast, type PreviewCopy } from './PreviewNotice.tsx'
 
 interface ContactPayload {
@@ -41,6 +46,12 @@ export interface ContactFormProps {
 
 const EMPTY: ContactPayload = { name: '', email: '', phone: '', message: '' }
 
+/** The body for these values, or null while the browser would not let them be sent. */
+const bodyOf = (values: ContactPayload): BuildBody | null =>
+  contactFormSchema.safeParse(values).success
+    ? (extras) => contactRequestBody(values, extras)
+    : null
+
 export default function ContactForm({
   fields,
   submit,
@@ -50,21 +61,33 @@ export default function ContactForm({
 }: ContactFormProps) {
   const [values, setValues] = useState(EMPTY)
   const [isSending, setSending] = useState(false)
+  const { send, edited } = usePendingRequest(() => {
+    setValues(EMPTY)
+    void showToast(toasts.success)
+  })
   const field = (name: keyof ContactPayload) => ({
     name,
     label: fields[name].label,
     placeholder: fields[name].placeholder,
     value: values[name],
-    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+    onChange: (value: string) => {
+      setValues((current) => ({ ...current, [name]: value }))
+      edited(() => bodyOf({ ...values, [name]: value }))
+    },
   })
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (isSending) return
     setSending(true)
-    const body = contactRequestBody(values, requestExtras(event.currentTarget))
-    const result = await submitRequest(body, { kind: 'contact', title: null })
+    const sent = values
+    const result = await send(
+      { kind: 'contact', title: null },
+      antiBotFields(event.currentTarget),
+      (extras) => contactRequestBody(sent, extras),
+    )
     setSending(false)
+    if (!result) return // its kept copy was sent meanwhile, and the form said so
     if (result.outcome === 'sent') {
       setValues(EMPTY)
       void showToast(toasts.success)
@@ -75,9 +98,8 @@ export default function ContactForm({
       showPreviewToast(preview)
       return
     }
+    // The spec's failure (§8), and the values stay (§4); a kept message is said so after it.
     console.error('Error sending message:', result.error)
-    // A kept message leaves the form: it is sent from the browser's store, not typed again.
-    if (result.outcome === 'kept') setValues(EMPTY)
     void showToast({
       ...toasts.failure,
       ...(result.outcome === 'kept' && { detail: toasts.kept }),

@@ -9,11 +9,13 @@ import { showToast } from '../ui/toast.ts'
 import {
   discardKeptRequest,
   KEPT_REQUEST_DAYS,
+  KEPT_REQUEST_SENT_EVENT,
   KEPT_REQUESTS_EVENT,
   KEPT_REQUESTS_KEY,
   readKeptRequests,
   THIS_PAGE,
   type KeptRequest,
+  type KeptRequestSent,
 } from './kept-requests.ts'
 import { SendError, sendContactEmail } from './send-request.ts'
 
@@ -38,7 +40,14 @@ async function sendKept(entries: KeptRequest[], sent: KeptRequestsProps['sent'])
       continue
     }
     discardKeptRequest(entry.requestId)
-    void showToast(sent)
+    // A form still showing this request says it was sent in its own words (spec §8) instead.
+    const unclaimed = window.dispatchEvent(
+      new CustomEvent<KeptRequestSent>(KEPT_REQUEST_SENT_EVENT, {
+        detail: { requestId: entry.requestId },
+        cancelable: true,
+      }),
+    )
+    if (unclaimed) void showToast(sent)
   }
 }
 

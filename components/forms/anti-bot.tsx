@@ -1,5 +1,6 @@
 // The two fields the send-contact-email function judges bots by (a honeypot people never see, and
-// the time since the page loaded), and the request's id. See supabase/README.md.
+// the time since the page loaded). See supabase/README.md. The request's id comes from
+// pending-request.ts: it stays the same across the sends of one request.
 import {
   ELAPSED_FIELD,
   HONEYPOT_FIELD,
@@ -15,14 +16,12 @@ export function Honeypot() {
   )
 }
 
-/**
- * What the form adds to the spec's four fields: a new id for this request (a repeat of it is
- * stored once), the honeypot's value and the time since navigation.
- */
-export function requestExtras(form: HTMLFormElement): RequestExtras {
+export type AntiBotFields = Omit<RequestExtras, 'requestId'>
+
+/** What this send adds to the spec's four fields: the honeypot's value and the time since navigation. */
+export function antiBotFields(form: HTMLFormElement): AntiBotFields {
   const honeypot = form.elements.namedItem(HONEYPOT_FIELD)
   return {
-    requestId: crypto.randomUUID(),
     honeypot: honeypot instanceof HTMLInputElement ? honeypot.value : '',
     elapsedMs: performance.now(),
   }

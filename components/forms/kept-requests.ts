@@ -13,6 +13,16 @@ export { KEPT_REQUESTS_KEY }
 /** Dispatched on window whenever this page changes the kept requests. */
 export const KEPT_REQUESTS_EVENT = KEPT_REQUESTS_KEY
 
+/**
+ * Dispatched on window, cancelable, with a KeptRequestSent detail when a kept request has been
+ * sent later: a form still showing that request cancels it and shows its own success instead of
+ * the notice's "Sent" toast (pending-request.ts).
+ */
+export const KEPT_REQUEST_SENT_EVENT = 'kept-request-sent'
+export interface KeptRequestSent {
+  requestId: string
+}
+
 export const KEPT_REQUEST_DAYS = 7
 export const KEPT_REQUEST_TTL_MS = KEPT_REQUEST_DAYS * 24 * 60 * 60 * 1000
 

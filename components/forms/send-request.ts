@@ -4,6 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ContactRequestBody } from '../../supabase/functions/_shared/contact-request.ts'
 import { CONTACT_FUNCTION_NAME } from '../../supabase/functions/_shared/function-name.ts'
 import { answerAsPreview } from './preview-stub.ts'
+import { readAnswer } from './read-answer.ts'
 
 /** How long the browser waits for the function before it keeps the request to send it later. */
 export const SEND_TIMEOUT_MS = 15_000
@@ -42,15 +43,12 @@ export class SendError extends Error {
   }
 }
 
-/** The function's answer to a request it has kept: `{ ok: true, id }` with a 2xx status. */
-const isAccepted = (data: unknown) =>
-  !!data && typeof data === 'object' && (data as { ok?: unknown }).ok === true
-
 /**
- * Invokes the function; resolves only when it answered 2xx with `ok: true`, and throws a
- * SendError on anything else: an HTTP error (a 503 when its store fails), a network failure, a
- * relay error, no answer in time, an `error` field in the answer, or an answer without `ok`.
- * In a preview build the stub answers instead, and nothing leaves the page: 'preview'.
+ * Invokes the function; resolves when it answered 2xx with no `error` field (readAnswer), and
+ * throws a SendError on anything else: an HTTP error (a 503 when its store fails), a network
+ * failure, a relay error, no answer in time, an `error` field in the answer, or a 2xx that is not
+ * the function's answer. In a preview build the stub answers instead, and nothing leaves the
+ * page: 'preview'.
  */
 export async function sendContactEmail(body: ContactRequestBody): Promise<'sent' | 'preview'> {
   if (__SITE_PREVIEW__) {
@@ -72,10 +70,10 @@ export async function sendContactEmail(body: ContactRequestBody): Promise<'sent'
     controller.abort()
   }, SEND_TIMEOUT_MS)
   try {
-    const { data, error, response } = await supabase.functions.invoke<{
-      ok?: unknown
-      error?: unknown
-    }>(CONTACT_FUNCTION_NAME, { body, signal: controller.signal })
+    const { data, error, response } = await supabase.functions.invoke<unknown>(
+      CONTACT_FUNCTION_NAME,
+      { body, signal: controller.signal },
+    )
     if (timedOut) throw new SendError(`No answer within ${SEND_TIMEOUT_MS} ms`, true)
     if (error) {
       const status = response?.status
@@ -83,19 +81,17 @@ export async function sendContactEmail(body: ContactRequestBody): Promise<'sent'
         error instanceof Error &&
         (error.name === 'FunctionsFetchError' ||
           error.name === 'FunctionsRelayError' ||
+          // A 2xx labelled JSON whose body does not parse: not the function's answer.
+          (status === undefined && error.name === 'SyntaxError') ||
           (status !== undefined && status >= 500))
       throw new SendError(`The function failed${status ? ` with ${status}` : ''}`, retryable, {
         cause: error,
       })
     }
-    if (data && typeof data === 'object' && data.error)
-      throw new SendError(
-        typeof data.error === 'string' ? data.error : JSON.stringify(data.error),
-        false,
-      )
-    // A 2xx that is not the function's (a proxy's or captive portal's page, say) is no proof the
-    // request was kept: keep it here; its requestId makes a repeat harmless.
-    if (!isAccepted(data)) throw new SendError('The answer did not say ok', true)
+    const answer = readAnswer(data)
+    if (answer === 'unconfirmed')
+      throw new SendError('The answer was not the function’s (not JSON)', true)
+    if (answer !== 'success') throw new SendError(answer.error, false)
     return 'sent'
   } finally {
     clearTimeout(timer)

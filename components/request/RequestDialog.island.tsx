@@ -3,9 +3,11 @@
 // (./RequestOpenButton.tsx), which records the selected item on the dialog
 // (DIALOG_SUBJECT_ATTRIBUTE) and writes its title into the description. The island starts when
 // the dialog opens (focus moves into it); what was typed and pressed before is kept
-// (renderer/early-input.ts). Validation runs on submit and again on every change after that; a
-// request sent or kept closes the dialog.
-import { Fragment, useState, type FormEvent } from 'react'
+// (renderer/early-input.ts). Validation runs on submit and again on every change after that. A
+// request sent closes the dialog and resets the form; on a failure the dialog stays open with
+// the values (§4), also when the request is kept in this browser to be sent later
+// (../forms/pending-request.ts).
+import { Fragment, useRef, useState, type FormEvent } from 'react'
 import { Form } from 'react-aria-components/Form'
 import {
   EMPTY_REQUEST,
@@ -14,8 +16,8 @@ import {
   type RequestErrors,
   type RequestValues,
 } from '../forms/request-rules.ts'
-import { requestExtras, Honeypot } from '../forms/anti-bot.tsx'
-import { submitRequest } from '../forms/submit-request.ts'
+import { antiBotFields, Honeypot } from '../forms/anti-bot.tsx'
+import { usePendingRequest, type BuildBody } from '../forms/pending-request.ts'
 import { PreviewNotice, showPreviewToast } from '../forms/PreviewNotice.tsx'
 import { Button } from '../ui/Button.tsx'
 import { NativeDialog } from '../ui/NativeDialog.tsx'
@@ -30,6 +32,16 @@ import type { RequestDialogProps } from './request-props.ts'
 export type { RequestDialogProps }
 
 const withTitle = (text: string, title: string) => text.replaceAll('{title}', title)
+
+/** The body for these values, or null while they do not pass the form's rules. */
+function bodyOf(
+  kind: RequestDialogProps['kind'],
+  title: string | null,
+  values: RequestValues,
+): BuildBody | null {
+  if (!title || Object.keys(validateRequest(values)).length) return null
+  return (extras) => requestPayload(kind, title, values, extras)
+}
 
 /** The item the dialog was last opened for, as its button recorded it; '' if none. */
 const subjectOf = (form: HTMLFormElement) =>
@@ -80,6 +92,19 @@ function RequestForm({
   const [errors, setErrors] = useState<RequestErrors>({})
   const [wasSubmitted, setSubmitted] = useState(false)
   const [isSending, setSending] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  /** Sent, by this press or by the kept copy's later send: reset, say so (§8) and close. */
+  function done(form: HTMLFormElement | null, title: string) {
+    setValues(EMPTY_REQUEST)
+    setSubmitted(false)
+    void showToast({
+      title: toasts.success.title,
+      description: withTitle(toasts.success.description, title),
+    })
+    if (form) onSent(form)
+  }
+  const { send, edited } = usePendingRequest(({ title }) => done(formRef.current, title ?? ''))
 
   const field = (name: keyof RequestValues) => ({
     name,
@@ -89,12 +114,15 @@ function RequestForm({
     errorMessage: errors[name],
     // From the latest values, not this render's: the page script replays several fields typed
     // before the form started in one go (renderer/early-input.ts).
-    onChange: (value: string) =>
+    onChange: (value: string) => {
       setValues((latest) => {
         const next = { ...latest, [name]: value }
         if (wasSubmitted) setErrors(validateRequest(next))
         return next
-      }),
+      })
+      // Only after a failure, when no replay is under way: this render's values are the latest.
+      edited(({ title }) => bodyOf(kind, title, { ...values, [name]: value }))
+    },
   })
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -111,19 +139,13 @@ function RequestForm({
     }
     const form = event.currentTarget
     setSending(true)
-    const body = requestPayload(kind, title, values, requestExtras(form))
-    const result = await submitRequest(body, { kind, title })
+    const sent = values
+    const result = await send({ kind, title }, antiBotFields(form), (extras) =>
+      requestPayload(kind, title, sent, extras),
+    )
     setSending(false)
-    if (result.outcome === 'sent') {
-      setValues(EMPTY_REQUEST)
-      setSubmitted(false)
-      void showToast({
-        title: toasts.success.title,
-        description: withTitle(toasts.success.description, title),
-      })
-      onSent(form)
-      return
-    }
+    if (!result) return // its kept copy was sent meanwhile, and the form said so
+    if (result.outcome === 'sent') return done(form, title)
     if (result.outcome === 'preview') {
       setValues(EMPTY_REQUEST)
       setSubmitted(false)
@@ -131,21 +153,19 @@ function RequestForm({
       onSent(form)
       return
     }
+    // The spec's failure (§8); the dialog stays open with the values (§4). A request kept to be
+    // sent later is said so after the spec's sentence.
     console.error(new Error('Failed to send email request', { cause: result.error }))
-    if (result.outcome === 'failed') {
-      void showToast({ ...toasts.failure, variant: 'destructive' })
-      return
-    }
-    // Kept in the browser and sent later: the request is done here, as after a send. The spec's
-    // failure toast still says it failed; the kept sentence follows it.
-    setValues(EMPTY_REQUEST)
-    setSubmitted(false)
-    void showToast({ ...toasts.failure, detail: toasts.kept, variant: 'destructive' })
-    onSent(form)
+    void showToast({
+      ...toasts.failure,
+      ...(result.outcome === 'kept' && { detail: toasts.kept }),
+      variant: 'destructive',
+    })
   }
 
   return (
     <Form
+      ref={formRef}
       onSubmit={onSubmit}
       validationBehavior="aria"
       className="flex flex-col gap-4 px-6 pt-2 pb-6"

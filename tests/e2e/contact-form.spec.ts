@@ -103,15 +103,15 @@ for (const [situation, respond] of [
   ],
   ['a network failure', (route: Route) => route.abort('connectionrefused')],
   [
-    'a 200 that does not say ok (not the function’s answer)',
+    'a 200 HTML page (not the function’s answer)',
     (route: Route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Hi</p>' }),
   ],
 ] as const)
-  test(`on ${situation}: logged, kept, the spec's "Error" toast and then the kept sentence`, async ({
+  test(`on ${situation}: logged, kept, the spec's "Error" toast, the kept sentence, values kept`, async ({
     page,
   }) => {
     const logged = collectConsole(page, 'error')
-    await answerFunctionCalls(page, respond)
+    const bodies = await answerFunctionCalls(page, respond)
     await openContactForm(page)
     await fillAll(page)
     await send(page).click()
@@ -119,8 +119,12 @@ for (const [situation, respond] of [
     await expect(toast).toHaveAccessibleDescription(`${FAILURE_SENTENCE} ${KEPT_SENTENCE}`)
     await expect(toast).toHaveAttribute('data-variant', 'destructive')
     await expect(page.getByText('Message sent!')).toHaveCount(0)
-    // Kept, so it leaves the form: sending it again by hand would make a second request.
-    await expect(field(page, 'Name')).toHaveValue('')
+    // Spec §4: on failure the entered values are kept, and the button is back to idle.
+    await expect(field(page, 'Name')).toHaveValue(adaMessage.name)
+    await expect(field(page, 'Email')).toHaveValue(adaMessage.email)
+    await expect(field(page, 'Phone Number')).toHaveValue(adaMessage.phone)
+    await expect(field(page, 'Message')).toHaveValue(adaMessage.message)
+    await expect(send(page)).toBeEnabled()
     const kept = await keptInBrowser(page)
     expect(kept).toHaveLength(1)
     expect(kept[0]).toMatchObject({
@@ -128,8 +132,30 @@ for (const [situation, respond] of [
       title: null,
       body: adaMessage,
     })
+    expect(bodies).toHaveLength(1)
     expect(logged.some((line) => line.includes('Error sending message'))).toBe(true)
   })
+
+test('success whatever else a 2xx without an error holds: {}, { success: true }, { ok, id }', async ({
+  page,
+}) => {
+  const answers = [{}, { success: true }, { ok: true, id: crypto.randomUUID() }]
+  const bodies = await answerFunctionCalls(page, (route) =>
+    route.fulfill({ status: 200, json: answers[bodies.length - 1] }),
+  )
+  await openContactForm(page)
+  for (const answer of answers) {
+    await fillAll(page)
+    await send(page).click()
+    const toast = page.getByRole('alertdialog', { name: 'Message sent!', exact: true }).last()
+    await expect(toast, JSON.stringify(answer)).toHaveAccessibleDescription(
+      "We'll get back to you as soon as possible.",
+    )
+    await expect(field(page, 'Name')).toHaveValue('')
+  }
+  expect(bodies).toHaveLength(3)
+  expect(await keptInBrowser(page)).toEqual([])
+})
 
 test('on an error in the answer: logged, destructive "Error" toast, values kept in the form', async ({
   page,

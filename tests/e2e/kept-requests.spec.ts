@@ -168,7 +168,9 @@ test('function failing (503): kept, sent when the browser is back online, one ro
   const dialog = await openGuideRequest(page)
   await sendRequest(page, { Name: 'Grace Hopper', Email: email, 'Company (optional)': 'Navy Labs' })
   await expectKeptToast(page, REQUEST_FAILURE, KEPT_REQUEST)
-  await expect(dialog).toBeHidden()
+  // Spec §4: the dialog stays open with the values, though a copy is kept.
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Email')).toHaveValue(email)
   const [kept] = await keptInBrowser(page)
   expect(kept).toMatchObject({ kind: 'guide', body: { name: 'Grace Hopper', email, phone: '' } })
   expect(kept!.title).toBeTruthy()
@@ -177,7 +179,12 @@ test('function failing (503): kept, sent when the browser is back online, one ro
   await page.unrouteAll()
   await context.setOffline(true)
   await context.setOffline(false) // the browser fires `online`
-  await expectSentLater(page)
+  // The dialog still showed the request: it closes with the spec's success toast, not "Sent".
+  await expect(page.getByRole('alertdialog', { name: 'Request Sent', exact: true })).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('alertdialog', { name: 'Sent', exact: true })).toHaveCount(0)
+  await expect.poll(() => keptInBrowser(page)).toEqual([])
+  await expect(notice(page)).toHaveCount(0)
   const rows = await rowsFor(email)
   expect(rows).toHaveLength(1)
   expect(rows[0]).toMatchObject({ kind: 'guide', title: kept!.title, company: 'Navy Labs' })

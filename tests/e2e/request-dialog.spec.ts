@@ -191,7 +191,10 @@ const keptFailures: [string, (route: Route) => Promise<void>][] = [
     (route) =>
       route.fulfill({ status: 200, headers: { 'x-relay-error': 'true' }, json: { error: 'x' } }),
   ],
-  ['a 200 that does not say ok', (route) => route.fulfill({ status: 200, json: {} })],
+  [
+    'a 200 HTML page (not the function’s answer)',
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Portal</p>' }),
+  ],
 ]
 for (const [kind, button] of [
   ['guide', guideButton],
@@ -210,7 +213,12 @@ for (const [kind, button] of [
       await expect(toast).toHaveAccessibleDescription(`${FAILURE_SENTENCE} ${KEPT_SENTENCE}`)
       await expect(toast).toHaveAttribute('data-variant', 'destructive')
       await expect(page.getByText('Request Sent')).toHaveCount(0)
-      await expect(page.getByRole('dialog')).toHaveCount(0)
+      // Spec §4: on failure the dialog stays open with the values, the button back to idle.
+      const open = dialog(page, kind === 'guide' ? 'Request Guide' : 'Request Scorecard')
+      await expect(open).toBeVisible()
+      await expect(open.getByLabel('Name', { exact: true })).toHaveValue('Ada Lovelace')
+      await expect(open.getByLabel('Email', { exact: true })).toHaveValue('ada@example.com')
+      await expect(open.getByRole('button', { name: 'Send Request' })).toBeEnabled()
       const kept = await keptInBrowser(page)
       expect(kept).toHaveLength(1)
       const title = kind === 'guide' ? 'System Design Interview Guide' : 'DevOps Engineer Scorecard'
@@ -224,6 +232,36 @@ for (const [kind, button] of [
       )
       expect(bodies).toHaveLength(1)
       expect(logged.join('\n')).toContain('Failed to send email request')
+    })
+
+// Spec §7: "only an error field is read". A 2xx without one is success, whatever it holds.
+for (const [kind, button, success] of [
+  [
+    'guide',
+    guideButton,
+    'We\'ll send the "System Design Interview Guide" guide to your email shortly.',
+  ],
+  [
+    'scorecard',
+    scorecardButton,
+    'We\'ll send the "DevOps Engineer Scorecard" to your email shortly.',
+  ],
+] as const)
+  for (const answer of [{}, { success: true }])
+    test(`${kind}: 200 ${JSON.stringify(answer)} is success: "Request Sent", closed, nothing kept`, async ({
+      page,
+    }) => {
+      const bodies = await answerFunctionCalls(page, (route) =>
+        route.fulfill({ status: 200, json: answer }),
+      )
+      await openDialog(page, button)
+      await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
+      await submit(page).click()
+      const toast = page.getByRole('alertdialog', { name: 'Request Sent', exact: true })
+      await expect(toast).toHaveAccessibleDescription(success)
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      expect(bodies).toHaveLength(1)
+      expect(await keptInBrowser(page)).toEqual([])
     })
 
 test('on an error in the answer the dialog stays open with the values and "Request Failed" shows', async ({
