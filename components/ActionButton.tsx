@@ -4,9 +4,11 @@ import { useSite } from './site-context.tsx'
 import { ButtonLink } from './ui/ButtonLink.tsx'
 
 // On a dark band the primary button turns white and the outlined one light, keeping AA contrast
-// (in the dark theme, the band's own dark: colours, components/sections/CallToAction.tsx).
+// (in the dark theme, the band's own dark: colours, components/sections/CallToAction.tsx). The
+// `!` wins over the base variant's colours whatever their order in the stylesheet: the primary
+// hover's brand-800 once showed under the band's dark text (1.2:1 in the dark theme).
 const INVERSE = {
-  primary: 'bg-white !text-brand-900 hover:bg-brand-50',
+  primary: 'bg-white !text-brand-900 hover:!bg-brand-50',
   secondary:
     '!border-white/70 !bg-transparent !text-white hover:!bg-white/10 dark:!border-ink/70 dark:!text-ink dark:hover:!bg-ink/10',
 } as const
