@@ -338,6 +338,13 @@ test('contact: one #contact section, details, three social links, the four-field
   await expect(form.getByLabel('Name')).toHaveAttribute('required', '')
   await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email')
   await expect(form.getByLabel('Phone Number')).not.toHaveAttribute('required', '')
+  // Spec §5: a sample name, a sample e-mail and a sample phone format.
+  await expect(form.getByLabel('Name')).toHaveAttribute(
+    'placeholder',
+    /^\p{Lu}\p{L}+ \p{Lu}\p{L}+$/u,
+  )
+  await expect(form.getByLabel('Email')).toHaveAttribute('placeholder', /^[^@\s]+@[^@\s]+\.\w{2,}$/)
+  await expect(form.getByLabel('Phone Number')).toHaveAttribute('placeholder', /^[\d()+ -]{7,}$/)
   const message = form.getByLabel('Message')
   await expect(message).toHaveAttribute('placeholder', 'Tell us about your needs...')
   expect(await message.evaluate((node) => getComputedStyle(node).minHeight)).toBe('150px')

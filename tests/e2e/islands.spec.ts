@@ -66,3 +66,31 @@ test.describe('Industries dropdown (island)', () => {
     await expect(trigger(page)).toHaveAttribute('aria-expanded', 'false')
   })
 })
+
+// Spec §8: a start-up exception is "Logged to console only". The page has no single root: an
+// island whose code cannot load is named in the console, and the page around it stays as served.
+test('an island that cannot start is logged to the console, and the page stays as it is', async ({
+  page,
+}) => {
+  const logged: string[] = []
+  const thrown: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text())
+  })
+  page.on('pageerror', (error) => thrown.push(error.message))
+  await page.goto('/contact')
+  await page.waitForLoadState('networkidle')
+  // From now on no code chunk loads: the form's island, started by a focus, cannot.
+  await page.route('**/assets/chunks/**', (route) => route.abort('failed'))
+  const form = page.locator('[data-island="forms/ContactForm"]')
+  await form.getByLabel('Name').focus()
+  await expect
+    .poll(() =>
+      logged.filter((line) => line.startsWith('Island "forms/ContactForm" failed to start')),
+    )
+    .toHaveLength(1)
+  expect(thrown).toEqual([])
+  await expect(form).not.toHaveAttribute('data-hydrated')
+  await expect(page.locator('h1')).toHaveText('Get In Touch')
+  await expect(form.getByLabel('Name')).toBeVisible()
+})

@@ -5,7 +5,14 @@ import {
   holdFunctionAnswers,
   keptInBrowser,
 } from './function-calls.ts'
-import { collectConsole, collectErrors, collectRequests, expectNoAxeViolations } from './helpers.ts'
+import {
+  collectConsole,
+  collectErrors,
+  collectRequests,
+  expectNoAxeViolations,
+  nextFrames,
+} from './helpers.ts'
+import { DIALOG_SUBJECT_ATTRIBUTE } from '../../renderer/dialog-attributes.ts'
 import { openRequestButtons } from './island-pages.tsx'
 
 const guideButton = (page: Page, title = 'System Design Interview Guide') =>
@@ -285,6 +292,23 @@ test('on an error in the answer the dialog stays open with the values and "Reque
   expect(bodies).toHaveLength(1)
   expect(await keptInBrowser(page)).toEqual([])
   expect(logged.join('\n')).toContain('Failed to send email request')
+})
+
+test('submission does nothing when no item was selected (spec §5)', async ({ page }) => {
+  const bodies = await answerFunctionCalls(page, answerOk)
+  await openDialog(page)
+  await fill(page, { name: 'Ada Lovelace', email: 'ada@example.com' })
+  // The dialog as if opened with no item recorded (the loader records it on every opening).
+  await dialog(page).evaluate(
+    (element, attribute) => element.closest('dialog')!.removeAttribute(attribute),
+    DIALOG_SUBJECT_ATTRIBUTE,
+  )
+  await submit(page).click()
+  await nextFrames(page)
+  expect(bodies).toEqual([])
+  await expect(dialog(page)).toBeVisible()
+  await expect(page.getByRole('alertdialog')).toHaveCount(0)
+  await expect(submit(page)).toBeEnabled()
 })
 
 test('while sending, the button reads "Sending..." and is disabled', async ({ page }) => {
