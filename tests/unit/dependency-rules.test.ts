@@ -52,8 +52,6 @@ async function cruise(
   }
 }
 
-const brokenRules = async (files: Record<string, string>) => (await cruise(files)).broken
-
 const importing = (target: string) => `import { value } from '${target}'\nexport const x = value\n`
 const EXPORTS = 'export const value = 1\n'
 
@@ -68,30 +66,27 @@ describe("the reviewers' report's folder rule", () => {
     expect(broken).toEqual([])
   })
 
-  it('refuses tools/ importing review/: the shared helpers are reached one way only', async () => {
-    expect(
-      await brokenRules({
-        'review/page-text.ts': EXPORTS,
-        'tools/bench.ts': importing('../review/page-text.ts'),
-      }),
-    ).toEqual(['tools-measure'])
-  })
-
-  it('refuses review/ importing a Vike route', async () => {
-    expect(
-      await brokenRules({
-        'pages/+data.ts': EXPORTS,
-        'review/changes-report.ts': importing('../pages/+data.ts'),
-      }),
-    ).toEqual(['review-reports-on-the-build'])
-  })
-
-  it('refuses the build importing review/', async () => {
-    expect(
-      await brokenRules({
+  const refused: [what: string, files: Record<string, string>, rule: string][] = [
+    [
+      'tools/ importing review/: the shared helpers are reached one way only',
+      { 'review/page-text.ts': EXPORTS, 'tools/bench.ts': importing('../review/page-text.ts') },
+      'tools-measure',
+    ],
+    [
+      'review/ importing a Vike route',
+      { 'pages/+data.ts': EXPORTS, 'review/changes-report.ts': importing('../pages/+data.ts') },
+      'review-reports-on-the-build',
+    ],
+    [
+      'the build importing review/',
+      {
         'review/page-text.ts': EXPORTS,
         'build/prerender/page-file.ts': importing('../../review/page-text.ts'),
-      }),
-    ).toEqual(['build-is-the-pipeline'])
+      },
+      'build-is-the-pipeline',
+    ],
+  ]
+  it.each(refused)('refuses %s', async (_what, files, rule) => {
+    expect((await cruise(files)).broken).toEqual([rule])
   })
 })
