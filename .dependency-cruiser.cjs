@@ -13,7 +13,7 @@
 //
 //   build/     everything that turns content into files (Vite plugins, loader, prerender,
 //              outputs): may import all of the above and server/ (the function in dev, the
-//              headers), never pages/, scripts/, tools/ or tests/
+//              headers), never pages/, review/, scripts/, tools/ or tests/
 //   server/    the local server: renderer/, site/ and supabase/
 //   tools/     measurement (bench, budgets, Lighthouse, taps, load) and the helpers it shares
 //              (Chromium, serving a build, building another commit): anything but pages/,
