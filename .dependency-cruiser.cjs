@@ -13,10 +13,15 @@
 //
 //   build/     everything that turns content into files (Vite plugins, loader, prerender,
 //              outputs): may import all of the above and server/ (the function in dev, the
-//              headers), never pages/, scripts/, tools/ or tests/
+//              headers), never pages/, review/, scripts/, tools/ or tests/
 //   server/    the local server: renderer/, site/ and supabase/
-//   tools/     measurement (bench, budgets, Lighthouse, taps, load): anything but pages/,
-//              scripts/ and tests/
+//   tools/     measurement (bench, budgets, Lighthouse, taps, load) and the helpers it shares
+//              (Chromium, serving a build, building another commit): anything but pages/,
+//              review/, scripts/ and tests/
+//       ↑
+//   review/    the reviewers' report (what a change does to the pages, screenshots, the GitHub
+//              side): anything but pages/, scripts/ and tests/; nothing but scripts/ and tests/
+//              imports it
 //   admin/     the editing UI's page (Decap CMS, /admin on the dev server): content/ only; it
 //              talks to the dev server (build/vite/admin-plugin.ts) over HTTP
 //   scripts/   commands a person runs, thin over the folders above; nothing imports scripts/
@@ -57,6 +62,7 @@ module.exports = {
         'server',
         'site',
         'supabase',
+        'review',
         'tests',
         'tools',
       ],
@@ -74,6 +80,7 @@ module.exports = {
         'server',
         'site',
         'supabase',
+        'review',
         'tests',
         'tools',
       ],
@@ -91,6 +98,7 @@ module.exports = {
         'scripts',
         'server',
         'site',
+        'review',
         'tests',
         'tools',
       ],
@@ -99,7 +107,17 @@ module.exports = {
     mayNotImport(
       'site-is-shared-facts',
       'site',
-      ['components', 'pages', 'renderer', 'scripts', 'server', 'supabase', 'tests', 'tools'],
+      [
+        'components',
+        'pages',
+        'renderer',
+        'review',
+        'scripts',
+        'server',
+        'supabase',
+        'tests',
+        'tools',
+      ],
       'Routes, brand and the content door are read by pages, build and server alike.',
     ),
     {
@@ -113,25 +131,25 @@ module.exports = {
     mayNotImport(
       'components-below-pages',
       'components',
-      ['build', 'pages', 'scripts', 'server', 'tests', 'tools'],
+      ['build', 'pages', 'review', 'scripts', 'server', 'tests', 'tools'],
       'Components get props; pages compose them, never the other way.',
     ),
     mayNotImport(
       'pages-are-the-top',
       'pages',
-      ['build', 'scripts', 'server', 'tests', 'tools'],
+      ['build', 'review', 'scripts', 'server', 'tests', 'tools'],
       'Pages are rendered by Vike; the build, tools and the local server work on their output.',
     ),
     mayNotImport(
       'build-is-the-pipeline',
       'build',
-      ['pages', 'scripts', 'tests', 'tools'],
+      ['pages', 'review', 'scripts', 'tests', 'tools'],
       'The build turns content into files; commands and measurement tools run it, never the reverse.',
     ),
     mayNotImport(
       'server-serves-the-build',
       'server',
-      ['build', 'components', 'content', 'pages', 'scripts', 'tests', 'tools'],
+      ['build', 'components', 'content', 'pages', 'review', 'scripts', 'tests', 'tools'],
       'The local server serves dist/ and mounts the function; it renders nothing itself.',
     ),
     mayNotImport(
@@ -146,6 +164,7 @@ module.exports = {
         'server',
         'site',
         'supabase',
+        'review',
         'tests',
         'tools',
       ],
@@ -154,8 +173,14 @@ module.exports = {
     mayNotImport(
       'tools-measure',
       'tools',
+      ['pages', 'review', 'scripts', 'tests'],
+      "Measurement tools may use any library folder, but not Vike routes, the reviewers' report, commands or tests.",
+    ),
+    mayNotImport(
+      'review-reports-on-the-build',
+      'review',
       ['pages', 'scripts', 'tests'],
-      'Measurement tools may use any library folder, but not Vike routes, commands or tests.',
+      "The reviewers' report reads builds and content and uses the helpers in tools/lib/ (Chromium, serving a build, building another commit); tools/ never imports it.",
     ),
     mayNotImport(
       'scripts-are-commands',

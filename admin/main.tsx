@@ -5,7 +5,7 @@ import CMS from 'decap-cms-app'
 import type { CmsConfig } from 'decap-cms-core'
 import { pictureAddressFixes, type FormField, type KeyPath } from './picture-addresses.ts'
 import { EntryPreview, saves } from './preview.tsx'
-import { editorComponents } from './writer-components.ts'
+import { editorComponents } from './editor-components.ts'
 
 const API = '/admin/api'
 

@@ -8,28 +8,23 @@
 //                   sets the step output `preview` (JSON) for the review job
 //   preview-remove  remove gh-pages/pr-<n>/ (the pull request closed) and say so in the comment
 import { parseArgs } from 'node:util'
-import {
-  appendSummary,
-  readActionsEnv,
-  runUrl,
-  setOutput,
-} from '../tools/lib/github/actions-env.ts'
-import { githubClient } from '../tools/lib/github/client.ts'
+import { appendSummary, readActionsEnv, runUrl, setOutput } from '../review/github/actions-env.ts'
+import { githubClient } from '../review/github/client.ts'
 import {
   buildPreviewSite,
   PAGES_BRANCH,
   previewFolder,
   publishPreview,
   removePreview,
-} from '../tools/lib/github/pages-preview.ts'
-import { readPullRequestEvent } from '../tools/lib/github/pull-request-event.ts'
-import { markPreviewRemoved, postReview } from '../tools/lib/github/review.ts'
+} from '../review/github/pages-preview.ts'
+import { readPullRequestEvent } from '../review/github/pull-request-event.ts'
+import { markPreviewRemoved, postReview } from '../review/github/review.ts'
 import {
   contentProblems,
   parseOutcome,
   previewFrom,
   readPageReport,
-} from '../tools/lib/github/review-inputs.ts'
+} from '../review/github/review-inputs.ts'
 
 const USAGE = `Usage: npm run github -- review --page-report FILE --page-report-outcome OUTCOME [--preview JSON] [--preview-outcome OUTCOME]
        npm run github -- preview

@@ -3,7 +3,7 @@ import type { Heading, MdxComponents } from '../../site/content.ts'
 import { ActionButton } from '../ActionButton.tsx'
 import { LongFormPage } from '../layout/LongFormPage.tsx'
 import { notSearched } from '../search/indexed-content.ts'
-import { writerComponentsFor } from '../mdx/WriterComponents.tsx'
+import { bodyComponentsFor } from '../mdx/body-components.tsx'
 import { useSite } from '../site-context.tsx'
 import { Picture } from '../ui/Picture.tsx'
 import { ArticleByline } from './ArticleByline.tsx'
@@ -58,7 +58,7 @@ export function ArticleLayout({
         <TableOfContents headings={headings} />
       </div>
       <div className="prose mt-8 max-w-none" data-article-body>
-        {Content && <Content components={writerComponentsFor(file)} />}
+        {Content && <Content components={bodyComponentsFor(file)} />}
       </div>
 
       <section

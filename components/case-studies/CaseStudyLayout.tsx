@@ -3,7 +3,7 @@ import type { Link, MdxComponents } from '../../site/content.ts'
 import type { EntryData } from '../../content/schema/collections.ts'
 import { LongFormPage } from '../layout/LongFormPage.tsx'
 import { notSearched } from '../search/indexed-content.ts'
-import { writerComponentsFor } from '../mdx/WriterComponents.tsx'
+import { bodyComponentsFor } from '../mdx/body-components.tsx'
 import { CaseStudySegment } from '../sections/CaseStudySegment.tsx'
 
 /** A case study's own page: segment, headline, its key results, then the MDX body. */
@@ -28,7 +28,7 @@ export function CaseStudyLayout({
       lead={study.description}
     >
       <div className="prose mt-10 max-w-none" data-case-study-body>
-        {Content && <Content components={writerComponentsFor(file)} />}
+        {Content && <Content components={bodyComponentsFor(file)} />}
       </div>
       <p className="mt-12" {...notSearched}>
         <a href={all.href} className="font-semibold text-brand-700 hover:underline">

@@ -1,17 +1,17 @@
 // Shows a toast from any island. The region's code (and React Aria's toast) loads with the
 // first toast, and the region is mounted once for the whole page.
-import type { ToastMessage } from './Toast.tsx'
+import type { ToastMessage } from './ToastRegion.tsx'
 
 export type { ToastMessage }
 
 /** How long a toast stays before it closes by itself; failures stay longer to be read. */
 const TOAST_TIMEOUT_MS = { default: 5000, destructive: 8000 } as const
 
-let region: Promise<typeof import('./Toast.tsx')> | undefined
+let region: Promise<typeof import('./ToastRegion.tsx')> | undefined
 
 async function mountRegion() {
   const [module, { createRoot }, { createElement }] = await Promise.all([
-    import('./Toast.tsx'),
+    import('./ToastRegion.tsx'),
     import('react-dom/client'),
     import('react'),
   ])

@@ -12,7 +12,7 @@ import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CACHE_ROOT } from '../../build/cache.ts'
-import { pngSize, type ShotRecord } from '../../tools/lib/page-screenshots.ts'
+import { pngSize, type ShotRecord } from '../../review/page-screenshots.ts'
 import { git } from '../../tools/lib/worktree-build.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 

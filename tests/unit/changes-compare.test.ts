@@ -5,12 +5,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readBuiltPages, routeOfFile } from '../../tools/lib/built-pages.ts'
-import { groupChanges } from '../../tools/lib/change-groups.ts'
-import { renderChangesReport } from '../../tools/lib/changes-report.ts'
-import { compareSites, nothingChanged, wordChanges } from '../../tools/lib/page-changes.ts'
-import { readPageText } from '../../tools/lib/page-text.ts'
-import { readableChanges, renderReadableChange } from '../../tools/lib/readable-diff.ts'
+import { readBuiltPages, routeOfFile } from '../../review/built-pages.ts'
+import { groupChanges } from '../../review/change-groups.ts'
+import { renderChangesReport } from '../../review/changes-report.ts'
+import { compareSites, nothingChanged, wordChanges } from '../../review/page-changes.ts'
+import { readPageText } from '../../review/page-text.ts'
+import { readableChanges, renderReadableChange } from '../../review/readable-diff.ts'
 
 interface PageSource {
   title: string

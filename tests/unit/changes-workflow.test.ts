@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { SITE_ARTIFACT } from '../../tools/lib/github/review-comment.ts'
+import { SITE_ARTIFACT } from '../../review/github/review-comment.ts'
 
 interface Step {
   id?: string

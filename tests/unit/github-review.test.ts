@@ -1,4 +1,4 @@
-// What only GitHub runs for a pull request (scripts/github.ts over tools/lib/github/), here
+// What only GitHub runs for a pull request (scripts/github.ts over review/github/), here
 // against GitHub's own recorded event payloads, a local fake of its REST API that records every
 // request, and a local bare repository standing in for the remote that Pages publishes.
 import { execFile } from 'node:child_process'
@@ -7,19 +7,19 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { githubClient } from '../../tools/lib/github/client.ts'
-import { publishPreview, removePreview } from '../../tools/lib/github/pages-preview.ts'
+import { githubClient } from '../../review/github/client.ts'
+import { publishPreview, removePreview } from '../../review/github/pages-preview.ts'
 import {
   parsePullRequestEvent,
   type PullRequestEvent,
-} from '../../tools/lib/github/pull-request-event.ts'
-import { FORK_NOTICE, markPreviewRemoved, postReview } from '../../tools/lib/github/review.ts'
+} from '../../review/github/pull-request-event.ts'
+import { FORK_NOTICE, markPreviewRemoved, postReview } from '../../review/github/review.ts'
 import {
   COMMENT_LIMIT,
   REVIEW_MARKER,
   renderReviewComment,
   type ReviewInputs,
-} from '../../tools/lib/github/review-comment.ts'
+} from '../../review/github/review-comment.ts'
 import { startFakeGitHub, type FakeGitHub } from './fake-github.ts'
 import { scratchDir } from './scratch-dir.ts'
 

@@ -1,6 +1,8 @@
 // Builds another commit of this repository next to the working tree: a temporary git worktree,
 // the install reused when that commit's lockfile is byte for byte the one installed here (a
 // symlink to node_modules, which takes no time), `npm ci` in the worktree otherwise.
+// Here, not in review/, because the bench's --compare builds its other commit with it too:
+// review/ may import tools/, never the reverse (.dependency-cruiser.cjs).
 import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createHash } from 'node:crypto'

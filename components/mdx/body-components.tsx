@@ -135,7 +135,7 @@ function textOf(node: ReactNode): string {
  * What an MDX body of `file` is rendered with: the writer components, and Markdown elements in
  * the site's style. Pictures are looked up relative to `file`.
  */
-export function writerComponentsFor(file: string): MdxComponents {
+export function bodyComponentsFor(file: string): MdxComponents {
   function Figure({ src, alt, caption }: { src: string; alt: string; caption: string }) {
     return (
       <figure className="not-prose my-8">

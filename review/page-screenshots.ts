@@ -8,8 +8,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext } from '@playwright/test'
-import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
-import { timeLimit } from './time-limit.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from '../tools/lib/chromium.ts'
+import { timeLimit } from '../tools/lib/time-limit.ts'
 import { findRegion, type RegionFound, type RegionQuery } from './region-in-page.ts'
 
 export const SCREENSHOT_WIDTHS = [1280, 390] as const

@@ -3,7 +3,7 @@
 // showing it), and every other page that only shows it (list pages, related cards, tag pages,
 // the home page's cards) is named under it in one line. Added and removed pages are causes too:
 // the lists that gain or lose their card are named under them.
-import { guardRoute } from '../../renderer/guard.ts'
+import { guardRoute } from '../renderer/guard.ts'
 import type { ChangedPage, PartChange, SiteChanges } from './page-changes.ts'
 import type { PageText } from './page-text.ts'
 import { readableChanges, type ReadableChange } from './readable-diff.ts'

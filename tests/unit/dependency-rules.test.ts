@@ -1,0 +1,92 @@
+// The folder rules of .dependency-cruiser.cjs refuse what they say they refuse: `npm run test:deps`
+// (the same depcruise, the same config) runs over a throwaway tree holding one import each, so a
+// rule that matches nothing (a misspelt folder, a path that moved) fails here instead of passing
+// silently over the real tree.
+import { execFile } from 'node:child_process'
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const execFileAsync = promisify(execFile)
+const DEPCRUISE = path.resolve('node_modules/.bin/depcruise')
+
+interface CruiseResult {
+  modules: { source: string; dependencies: { resolved: string }[] }[]
+  summary: { violations: { rule: { name: string } }[] }
+}
+
+let tree: string | undefined
+afterEach(async () => {
+  if (tree) await rm(tree, { recursive: true, force: true })
+  tree = undefined
+})
+
+/**
+ * Writes `files` (path → source) beside the project's config, and returns the rules broken and
+ * every import depcruise resolved, as `from → to`.
+ */
+async function cruise(
+  files: Record<string, string>,
+): Promise<{ broken: string[]; imports: string[] }> {
+  tree = await mkdtemp(path.join(tmpdir(), 'dependency-rules-'))
+  await copyFile('.dependency-cruiser.cjs', path.join(tree, '.dependency-cruiser.cjs'))
+  await copyFile('tsconfig.json', path.join(tree, 'tsconfig.json'))
+  for (const [file, source] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(tree, file)), { recursive: true })
+    await writeFile(path.join(tree, file), source)
+  }
+  // depcruise exits non-zero when a rule is broken; the JSON says which, either way.
+  const { stdout } = await execFileAsync(
+    DEPCRUISE,
+    ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', '.'],
+    { cwd: tree, maxBuffer: 16 * 1024 * 1024 },
+  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
+  const result = JSON.parse(stdout) as CruiseResult
+  return {
+    broken: result.summary.violations.map((violation) => violation.rule.name),
+    imports: result.modules.flatMap((module) =>
+      module.dependencies.map((dependency) => `${module.source} → ${dependency.resolved}`),
+    ),
+  }
+}
+
+const importing = (target: string) => `import { value } from '${target}'\nexport const x = value\n`
+const EXPORTS = 'export const value = 1\n'
+
+describe("the reviewers' report's folder rule", () => {
+  it('lets review/ import the helpers in tools/lib/', async () => {
+    const { broken, imports } = await cruise({
+      'tools/lib/worktree-build.ts': EXPORTS,
+      'review/changes-run.ts': importing('../tools/lib/worktree-build.ts'),
+    })
+    // Seen and resolved: no rule broken means allowed, not overlooked.
+    expect(imports).toEqual(['review/changes-run.ts → tools/lib/worktree-build.ts'])
+    expect(broken).toEqual([])
+  })
+
+  const refused: [what: string, files: Record<string, string>, rule: string][] = [
+    [
+      'tools/ importing review/: the shared helpers are reached one way only',
+      { 'review/page-text.ts': EXPORTS, 'tools/bench.ts': importing('../review/page-text.ts') },
+      'tools-measure',
+    ],
+    [
+      'review/ importing a Vike route',
+      { 'pages/+data.ts': EXPORTS, 'review/changes-report.ts': importing('../pages/+data.ts') },
+      'review-reports-on-the-build',
+    ],
+    [
+      'the build importing review/',
+      {
+        'review/page-text.ts': EXPORTS,
+        'build/prerender/page-file.ts': importing('../../review/page-text.ts'),
+      },
+      'build-is-the-pipeline',
+    ],
+  ]
+  it.each(refused)('refuses %s', async (_what, files, rule) => {
+    expect((await cruise(files)).broken).toEqual([rule])
+  })
+})
