@@ -1,7 +1,7 @@
-import { availableParallelism } from 'node:os'
 import { defineConfig } from '@playwright/test'
 import { PLAYWRIGHT_SUITE } from './tools/lib/playwright-suite.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
+import { testWorkers } from './tools/lib/test-workers.ts'
 import { timeLimit } from './tools/lib/time-limit.ts'
 
 // A free port unless the caller names one. Workers load this file again: they inherit the
@@ -16,9 +16,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // One worker per core this process may run on: availableParallelism() honours taskset and
-  // cgroup limits, so a run pinned to one core does not start two browsers fighting for it.
-  workers: availableParallelism(),
+  // One browser per core this suite may use (./tools/lib/test-workers.ts).
+  workers: testWorkers(),
   // The ten slowest tests are printed at the end of every run (./tests/e2e/slowest-tests.ts), so
   // a test that grows slow is seen before it meets its time limit; Playwright's own report of
   // slow files is kept too, though it leaves out files whose tests run in parallel.

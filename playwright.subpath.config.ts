@@ -1,10 +1,10 @@
 // The browser checks of the site built under a sub-path (npm run test:subpath builds it first):
 // the same browser and server as playwright.config.ts, serving that build under its base.
-import { availableParallelism } from 'node:os'
 import { defineConfig } from '@playwright/test'
 import { PLAYWRIGHT_SUITE } from './tools/lib/playwright-suite.ts'
 import { SUBPATH_BASE, SUBPATH_DIST } from './tools/lib/subpath-build.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
+import { testWorkers } from './tools/lib/test-workers.ts'
 import { timeLimit } from './tools/lib/time-limit.ts'
 
 process.env.E2E_SUBPATH_PORT ??= String(freePort())
@@ -17,7 +17,7 @@ export default defineConfig({
   outputDir: 'test-results/subpath',
   testDir: 'tests/subpath',
   fullyParallel: true,
-  workers: availableParallelism(),
+  workers: testWorkers(),
   use: {
     ...PLAYWRIGHT_SUITE.use,
     // Addresses in the tests are written in full, base included, as a visitor's browser has them.

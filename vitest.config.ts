@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { previewDefine } from './site/preview-build.ts'
+import { testWorkers } from './tools/lib/test-workers.ts'
 import { timeLimit } from './tools/lib/time-limit.ts'
 
 export default defineConfig({
@@ -8,6 +9,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // One file per core this suite may use (./tools/lib/test-workers.ts): several files build
+    // a site or start servers, which must not outnumber the cores.
+    maxWorkers: testWorkers(),
     // A time-out catches a hang, not slowness: on a busy 2-core machine, generating the schemas
     // and CONTENT.md once took 6 s against the default 5.
     testTimeout: timeLimit(30_000),

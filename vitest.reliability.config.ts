@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { testWorkers } from './tools/lib/test-workers.ts'
 import { timeLimit } from './tools/lib/time-limit.ts'
 
 // The reliability suite: the real server and the contact function under hostile requests,
@@ -12,9 +12,9 @@ export default defineConfig({
     // A time-out catches a hang, not slowness: these tests start servers on a 2-core machine.
     testTimeout: timeLimit(60_000),
     hookTimeout: timeLimit(60_000),
-    // The files spend most of their time waiting for the servers and commands they start, so
-    // two run per core (four at most); more on one core and their servers' starts queue up.
+    // Each file starts servers and commands of its own: one file per core this suite may use
+    // (./tools/lib/test-workers.ts), so that its processes never outnumber the cores.
     fileParallelism: true,
-    maxWorkers: Math.min(4, 2 * availableParallelism()),
+    maxWorkers: testWorkers(),
   },
 })

@@ -1,0 +1,166 @@
+// `npm test`: every check, in two stages that share the cores and never start more heavy
+// processes (browsers, servers, builds, type checkers) than there are cores to serve them.
+// Stage 1 checks the source beside the build; stage 2, once both passed, runs everything that
+// needs the build. Each step asks for some of the cores and is told how many workers it may
+// start (TEST_WORKERS, ./lib/test-workers.ts); a step starts once that many are free, longest
+// first, and a shorter one fills a core the next cannot use yet. Oversubscribing (four groups at
+// once on two cores, load average 18-21) made every group slower than running them in turn.
+//
+// Each step prints its output whole, under its name, when it ends. The load average is sampled
+// every 10 s and its highest is printed at the end, beside each step's result and time; for a
+// step that failed, the lines that say why are repeated. A CI log is often read from its end
+// (and some CI pages show only the end): the reason for a red run must be there, not 3,000
+// lines above it.
+import { spawn } from 'node:child_process'
+import { availableParallelism, loadavg } from 'node:os'
+import { failureLines } from './lib/failure-lines.ts'
+
+const cores = availableParallelism()
+
+interface Step {
+  group: string
+  /** The cores it uses: its workers, or 1 for a step that runs one heavy process at a time. */
+  cores: number
+}
+
+// Longest first in each stage. The build and the suites with browsers or builds in their files
+// use one worker per core.
+const STAGES: { name: string; steps: Step[] }[] = [
+  {
+    name: 'Stage 1, the source and the build',
+    steps: [
+      { group: 'build', cores },
+      { group: 'lint', cores: 1 },
+      { group: 'typecheck', cores: 1 },
+      { group: 'test:deps', cores: 1 },
+      { group: 'check:content', cores: 1 },
+      { group: 'test:deno', cores: 1 },
+      { group: 'setup:chromium', cores: 1 },
+    ],
+  },
+  {
+    name: 'Stage 2, what needs the build',
+    steps: [
+      { group: 'test:e2e', cores },
+      { group: 'test:unit', cores },
+      { group: 'test:reliability', cores: 1 },
+      { group: 'test:dev', cores: 1 },
+      { group: 'test:built', cores: 1 },
+      { group: 'test:subpath', cores: 1 },
+    ],
+  },
+]
+
+interface GroupResult {
+  group: string
+  code: number
+  seconds: number
+  output: string
+}
+
+const labelWidth = Math.max(
+  ...STAGES.flatMap(({ steps }) => steps.map(({ group }) => group.length)),
+)
+
+function runGroup(group: string, workers: number): Promise<GroupResult> {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', group], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        TEST_WORKERS: String(workers),
+        // Colours as in a terminal when this run has one, so the aggregated output reads the same.
+        ...(process.stdout.isTTY && { FORCE_COLOR: '1' }),
+      },
+    })
+    let output = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    const finish = (code: number) => {
+      const label = `[${group.padEnd(labelWidth)}] `
+      process.stdout.write(
+        output
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((line) => label + line)
+          .join('\n') + '\n',
+      )
+      resolve({ group, code, seconds: (Date.now() - started) / 1000, output })
+    }
+    child.on('error', (error) => {
+      output += `\n${group} could not start: ${error.message}\n`
+      finish(1)
+    })
+    child.on('close', (code, signal) => {
+      if (signal) output += `\n${group} ended by ${signal}\n`
+      finish(code ?? 1)
+    })
+  })
+}
+
+let highestLoad = loadavg()[0]!
+const sampler = setInterval(() => {
+  highestLoad = Math.max(highestLoad, loadavg()[0]!)
+}, 10_000)
+
+/** Runs the steps, as many at once as their cores allow; resolves with every result. */
+async function runStage(steps: Step[]): Promise<GroupResult[]> {
+  const results: GroupResult[] = []
+  const waiting = [...steps]
+  let free = cores
+  await new Promise<void>((allDone) => {
+    let running = 0
+    const startWhatFits = () => {
+      for (let index = 0; index < waiting.length;) {
+        const next = waiting[index]!
+        if (next.cores > free) {
+          index++
+          continue
+        }
+        waiting.splice(index, 1)
+        free -= next.cores
+        running++
+        void runGroup(next.group, next.cores).then((result) => {
+          results.push(result)
+          free += next.cores
+          running--
+          startWhatFits()
+          if (!running && !waiting.length) allDone()
+        })
+      }
+    }
+    startWhatFits()
+  })
+  const order = steps.map(({ group }) => group)
+  return results.sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group))
+}
+
+const results: GroupResult[] = []
+for (const { name, steps } of STAGES) {
+  console.log(
+    `${name}: ${steps.map(({ group, cores: uses }) => `${group} (${uses})`).join(', ')}; at most ${cores} core${cores > 1 ? 's' : ''} busy`,
+  )
+  const stage = await runStage(steps)
+  results.push(...stage)
+  if (stage.some((result) => result.code !== 0)) break
+}
+clearInterval(sampler)
+
+const minutes = (seconds: number) =>
+  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`
+console.log(
+  `\nSummary (highest load average: ${highestLoad.toFixed(1)} on ${cores} core${cores > 1 ? 's' : ''}):`,
+)
+for (const { group, code, seconds } of results)
+  console.log(
+    `  ${code === 0 ? '✓' : '✗'} ${group.padEnd(labelWidth)}  ${minutes(seconds)}${code ? `  (exit ${code})` : ''}`,
+  )
+const failed = results.filter((result) => result.code !== 0)
+for (const { group, output } of failed)
+  console.log(
+    `\nWhy ${group} failed:\n${failureLines(output)
+      .map((line) => `  ${line}`)
+      .join('\n')}`,
+  )
+process.exit(failed.length ? 1 : 0)
