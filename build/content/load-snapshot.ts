@@ -10,14 +10,20 @@ import path from 'node:path'
 import pLimit from 'p-limit'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
 import { cacheDir, hashOf, markUsed, toolchainKey } from '../cache.ts'
-import { loadContent, type LoadOptions, type LoadResult } from './load.ts'
+import { loadContent, publishingDay, type LoadOptions, type LoadResult } from './load.ts'
 
 /**
  * Everything a load's result follows from: the checking code (this folder, the schemas, the
  * route rules, the lockfile), every file under the content folder, the names of the files
- * public/ serves (links may lead to them), the options and where the project is.
+ * public/ serves (links may lead to them), the options, the day it publishes for (an article
+ * dated tomorrow is in tomorrow's load) and where the project is.
  */
-async function snapshotKey(root: string, contentDir: string, drafts: string): Promise<string> {
+async function snapshotKey(
+  root: string,
+  contentDir: string,
+  drafts: string,
+  today: string,
+): Promise<string> {
   const code = await toolchainKey(root, ['build/content', 'site'])
   const contentRoot = path.join(root, contentDir)
   const files = (await readdir(contentRoot, { recursive: true })).sort()
@@ -38,6 +44,7 @@ async function snapshotKey(root: string, contentDir: string, drafts: string): Pr
     root,
     contentDir,
     drafts,
+    today,
     ...files.flatMap((file, index) => [file, bytes[index]!]),
     ...served.sort(),
   )
@@ -60,13 +67,14 @@ export async function loadContentOnce(
     cacheDir(root, 'contentLoads'),
     `${drafts}-${hashOf(root).slice(0, 16)}.bin`,
   )
-  const key = await snapshotKey(root, contentDir, drafts)
+  const today = await publishingDay(root, collections, options)
+  const key = await snapshotKey(root, contentDir, drafts, today)
   const kept = await readSnapshot(file, key)
   if (kept) {
     onDataChecked?.(kept.entries)
     return kept
   }
-  const result = await loadContent(root, collections, { ...options, cache: true })
+  const result = await loadContent(root, collections, { ...options, today, cache: true })
   if (!result.errors.length) await writeSnapshot(file, key, result)
   return result
 }

@@ -65,6 +65,18 @@ describe('the kept content load', () => {
     expect(titleOf(again, article!.id)).toBe('Edited since the build')
   })
 
+  it('is loaded again for another day: a scheduled article may be due', async () => {
+    const project = await copyContent('next-day')
+    const first = await loadContentOnce(project, collections, { today: '2030-01-01' })
+    const [article] = first.entries.get('articles')!
+    await markSnapshot(project, article!.id, 'Stale')
+    const same = await loadContentOnce(project, collections, { today: '2030-01-01' })
+    expect(titleOf(same, article!.id)).toBe('Stale')
+    const next = await loadContentOnce(project, collections, { today: '2030-01-02' })
+    expect(titleOf(next, article!.id)).not.toBe('Stale')
+    expect(next.today).toBe('2030-01-02')
+  })
+
   it('is loaded again when a file is added or removed', async () => {
     const project = await copyContent('removed')
     const first = await loadContentOnce(project, collections)
