@@ -40,7 +40,7 @@ if (!failures.length) {
 } else {
   for (const failure of failures) console.error(`  ✗ ${failure}`)
   console.error(
-    `Smoke check failed: ${failures.length} problems in ${requests} requests (${seconds} s).`,
+    `Smoke check failed: ${failures.length} problem${failures.length === 1 ? '' : 's'} in ${requests} requests (${seconds} s).`,
   )
   // On GitHub, each problem is also an annotation on the run.
   if (process.env.GITHUB_ACTIONS === 'true')
