@@ -76,6 +76,8 @@ describe('the deploy jobs', () => {
     expect(when('deploy')).toEqual(['push to main', 'workflow_dispatch', 'schedule'])
     // Checked: the reading of conditions tells jobs apart (the page report runs on pull requests).
     expect(when('report')).toEqual(['pull_request'])
+    // The writer's verdict is not run again on the manual and daily runs: the deploy checks.
+    expect(when('site')).toEqual(['pull_request', 'push to main', 'push to a branch'])
   })
 
   it('wait for the full suite, the site for the backend too', () => {
