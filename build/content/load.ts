@@ -424,16 +424,26 @@ export async function loadContent(
         (name) => [...(entries.get(name) ?? []), ...(omittedDrafts.get(name) ?? [])] as never,
       ).map((route) => route.path),
     )
+    // A link to an entry scheduled for a later day is wrong only until that day: say so.
+    const scheduledPaths = new Map<string, string>()
+    for (const { collection, id, publishDate } of scheduled) {
+      const entry = omittedDrafts.get(collection)?.find((candidate) => candidate.id === id)
+      if (entry && isRoutedCollection(collection))
+        scheduledPaths.set(routePath(collection, entry as never), publishDate)
+    }
     for (const { file, collection, links } of linkChecks)
       for (const { url, position, field } of links) {
         const target = url.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') || '/'
         if (routes.has(target) || (await isServedFile(root, target))) continue
         if (collections[collection]?.singleton && withDrafts.has(target)) continue
+        const day = scheduledPaths.get(target)
         errors.push({
           file,
           ...atPosition(position),
           field,
-          message: brokenLinkMessage(target, routes),
+          message: day
+            ? `${target} is scheduled for ${day} (its publishDate) and has no page before then; link to it from that day on, or date this entry the same day or later`
+            : brokenLinkMessage(target, routes),
         })
       }
   }

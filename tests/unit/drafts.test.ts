@@ -147,6 +147,27 @@ describe('drafts in the content loader', () => {
     }
   })
 
+  it('may not be linked from a published entry before the scheduled day', async () => {
+    const file = path.join(project, 'content/articles/calibrating-interviewers.mdx')
+    const original = await readFile(file, 'utf8')
+    await writeFile(
+      file,
+      `${original}\nMore in [what comes next](/resources/articles/scheduled-article).\n`,
+    )
+    try {
+      const build = await loadContent(project, collections)
+      expect(
+        build.errors.map((error) => `${error.file}  ${error.field}  ${error.message}`),
+      ).toEqual([
+        'content/articles/calibrating-interviewers.mdx  (body)  /resources/articles/scheduled-article is scheduled for 2099-01-05 (its publishDate) and has no page before then; link to it from that day on, or date this entry the same day or later',
+      ])
+      const onTheDay = await loadContent(project, collections, { today: '2099-01-05' })
+      expect(onTheDay.errors).toEqual([])
+    } finally {
+      await writeFile(file, original)
+    }
+  })
+
   it('cannot be referenced by a published entry in a build', async () => {
     const file = path.join(project, 'content/industries/ai-ml.yaml')
     const original = await readFile(file, 'utf8')
