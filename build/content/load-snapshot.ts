@@ -58,7 +58,13 @@ async function snapshotKey(
 export async function loadContentOnce(
   root: string,
   collections: Record<string, CollectionDefinition>,
-  options: Omit<LoadOptions, 'cache'> = {},
+  options: Omit<LoadOptions, 'cache'> & {
+    /**
+     * Publish for the day the last kept load was made for (the prerender: the bundle `vike
+     * build` made a minute before, perhaps just before midnight, holds that day's articles).
+     */
+    dayOfKeptLoad?: boolean
+  } = {},
 ): Promise<LoadResult> {
   const { contentDir = 'content', drafts = 'omit', onDataChecked } = options
   // Named by the project's folder too: a cache shared through a linked node_modules (the change
@@ -67,7 +73,17 @@ export async function loadContentOnce(
     cacheDir(root, 'contentLoads'),
     `${drafts}-${hashOf(root).slice(0, 16)}.bin`,
   )
-  const today = await publishingDay(root, collections, options)
+  const dayFile = `${file}.day`
+  const keptDay = options.dayOfKeptLoad
+    ? await readFile(dayFile, 'utf8').then(
+        (day) => day.trim(),
+        () => undefined,
+      )
+    : undefined
+  const today = await publishingDay(root, collections, {
+    ...options,
+    today: options.today ?? keptDay,
+  })
   const key = await snapshotKey(root, contentDir, drafts, today)
   const kept = await readSnapshot(file, key)
   if (kept) {
@@ -75,7 +91,10 @@ export async function loadContentOnce(
     return kept
   }
   const result = await loadContent(root, collections, { ...options, today, cache: true })
-  if (!result.errors.length) await writeSnapshot(file, key, result)
+  if (!result.errors.length) {
+    await writeSnapshot(file, key, result)
+    await writeFile(dayFile, `${today}\n`)
+  }
   return result
 }
 
