@@ -15,3 +15,8 @@ if (result.errors.length) {
 }
 const counts = [...result.entries].map(([name, entries]) => `${name} ${entries.length}`)
 console.log(`Content OK: ${result.files.length} files (${counts.join(', ')})`)
+// What the daily build will publish, and when: left out of today's build like a draft.
+if (result.scheduled.length) {
+  console.log(`Scheduled (left out of builds before their day; today is ${result.today}):`)
+  for (const { file, publishDate } of result.scheduled) console.log(`  ${publishDate}  ${file}`)
+}

@@ -10,14 +10,20 @@ import path from 'node:path'
 import pLimit from 'p-limit'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
 import { cacheDir, hashOf, markUsed, toolchainKey } from '../cache.ts'
-import { loadContent, type LoadOptions, type LoadResult } from './load.ts'
+import { loadContent, publishingDay, type LoadOptions, type LoadResult } from './load.ts'
 
 /**
  * Everything a load's result follows from: the checking code (this folder, the schemas, the
  * route rules, the lockfile), every file under the content folder, the names of the files
- * public/ serves (links may lead to them), the options and where the project is.
+ * public/ serves (links may lead to them), the options, the day it publishes for (an article
+ * dated tomorrow is in tomorrow's load) and where the project is.
  */
-async function snapshotKey(root: string, contentDir: string, drafts: string): Promise<string> {
+async function snapshotKey(
+  root: string,
+  contentDir: string,
+  drafts: string,
+  today: string,
+): Promise<string> {
   const code = await toolchainKey(root, ['build/content', 'site'])
   const contentRoot = path.join(root, contentDir)
   const files = (await readdir(contentRoot, { recursive: true })).sort()
@@ -38,6 +44,7 @@ async function snapshotKey(root: string, contentDir: string, drafts: string): Pr
     root,
     contentDir,
     drafts,
+    today,
     ...files.flatMap((file, index) => [file, bytes[index]!]),
     ...served.sort(),
   )
@@ -51,7 +58,13 @@ async function snapshotKey(root: string, contentDir: string, drafts: string): Pr
 export async function loadContentOnce(
   root: string,
   collections: Record<string, CollectionDefinition>,
-  options: Omit<LoadOptions, 'cache'> = {},
+  options: Omit<LoadOptions, 'cache'> & {
+    /**
+     * Publish for the day the last kept load was made for (the prerender: the bundle `vike
+     * build` made a minute before, perhaps just before midnight, holds that day's articles).
+     */
+    dayOfKeptLoad?: boolean
+  } = {},
 ): Promise<LoadResult> {
   const { contentDir = 'content', drafts = 'omit', onDataChecked } = options
   // Named by the project's folder too: a cache shared through a linked node_modules (the change
@@ -60,14 +73,28 @@ export async function loadContentOnce(
     cacheDir(root, 'contentLoads'),
     `${drafts}-${hashOf(root).slice(0, 16)}.bin`,
   )
-  const key = await snapshotKey(root, contentDir, drafts)
+  const dayFile = `${file}.day`
+  const keptDay = options.dayOfKeptLoad
+    ? await readFile(dayFile, 'utf8').then(
+        (day) => day.trim(),
+        () => undefined,
+      )
+    : undefined
+  const today = await publishingDay(root, collections, {
+    ...options,
+    today: options.today ?? keptDay,
+  })
+  const key = await snapshotKey(root, contentDir, drafts, today)
   const kept = await readSnapshot(file, key)
   if (kept) {
     onDataChecked?.(kept.entries)
     return kept
   }
-  const result = await loadContent(root, collections, { ...options, cache: true })
-  if (!result.errors.length) await writeSnapshot(file, key, result)
+  const result = await loadContent(root, collections, { ...options, today, cache: true })
+  if (!result.errors.length) {
+    await writeSnapshot(file, key, result)
+    await writeFile(dayFile, `${today}\n`)
+  }
   return result
 }
 

@@ -15,6 +15,8 @@ import type { MdxCompiler } from './mdx-compiler.ts'
 import { analyseBody, analyseTree, type BodyAnalysis, type BodyFacts } from './mdx-body.ts'
 import { cacheDir, fileCache, hashOf, toolchainKey } from '../cache.ts'
 import { DRAFT_FIELD, isDraftData, type DraftMode } from '../../site/drafts.ts'
+import { buildDay, FALLBACK_TIME_ZONE, scheduledDay } from '../../site/publishing.ts'
+import { isTimeZone } from '../../content/schema/site.ts'
 import { brokenLinkMessage, closest, MISSING_MESSAGE, writerMessage } from './messages.ts'
 import { PLACEHOLDER_MESSAGE } from './placeholders.ts'
 import {
@@ -49,8 +51,15 @@ export interface LoadedEntry {
 export interface LoadResult {
   /** The entries this build publishes (and, in the dev server, drafts too). */
   entries: Map<string, LoadedEntry[]>
-  /** Checked drafts left out of this build (always empty when drafts are included). */
+  /**
+   * Checked drafts left out of this build, and entries scheduled for a later day (both always
+   * empty when drafts are included).
+   */
   omittedDrafts: Map<string, LoadedEntry[]>
+  /** The day this load publishes for (YYYY-MM-DD, the company's time zone). */
+  today: string
+  /** Entries whose `publishDate` is after `today`, soonest first: left out until that day. */
+  scheduled: ScheduledEntry[]
   errors: ContentError[]
   /**
    * The entries left out of `entries` for a problem in their file (with `errors` naming it), and
@@ -81,6 +90,11 @@ export interface LoadOptions {
   /** `omit` (the production build, the check) or `include` (the dev server). */
   drafts?: DraftMode
   /**
+   * The day to publish for (YYYY-MM-DD): entries dated after it are left out like drafts when
+   * drafts are. Default: `BUILD_DATE`, else today, in the `timeZone` of the site collection.
+   */
+  today?: string
+  /**
    * Keep what each MDX body was found to hold in node_modules/.cache, and reuse it while the
    * body and the checking code are unchanged: reading thousands of bodies is most of a load.
    */
@@ -99,6 +113,15 @@ export interface LoadOptions {
   onDataChecked?: (entries: ReadonlyMap<string, DataEntry[]> | undefined) => void
 }
 
+/** An entry dated after the build's day (../../site/publishing.ts). */
+export interface ScheduledEntry {
+  collection: string
+  id: string
+  file: string
+  /** YYYY-MM-DD: the first build on or after this day publishes it. */
+  publishDate: string
+}
+
 /** An entry with a problem: `data` is undefined when the file could not be read as YAML. */
 export type BrokenEntry = Pick<LoadedEntry, 'id' | 'collection' | 'file' | 'data'>
 
@@ -111,6 +134,7 @@ export async function loadContent(
   {
     contentDir = 'content',
     drafts = 'omit',
+    today: todayOption,
     cache = false,
     compiler,
     onDataChecked,
@@ -212,16 +236,21 @@ export async function loadContent(
   const texts = await Promise.all(
     candidates.map(({ absolute }) => reads(() => readFile(absolute, 'utf8'))),
   )
+  const read = candidates.map((candidate, index) => readSource(candidate.file, texts[index]!))
+  const today = todayOption ?? buildDay(timeZoneOf(candidates, read, collections))
+  const scheduled: ScheduledEntry[] = []
   for (const [index, candidate] of candidates.entries()) {
     const text = texts[index]!
-    const source = readSource(candidate.file, text)
+    const source = read[index]!
     for (const { position, message } of source.syntaxErrors)
       errors.push({ file: candidate.file, ...atPosition(position), field: '(file)', message })
     if (source.syntaxErrors.length) {
       brokenEntries.push({ ...entryOf(candidate), data: undefined })
       continue
     }
-    const omitted = drafts === 'omit' && isDraftData(source.data)
+    const publishDate = scheduledDay(source.data, today)
+    if (publishDate) scheduled.push({ ...entryOf(candidate), publishDate })
+    const omitted = drafts === 'omit' && (isDraftData(source.data) || publishDate !== undefined)
     sources.push({ candidate, source, text, omitted })
     const items = (source.data as { items?: unknown } | undefined)?.items
     if (Array.isArray(items)) {
@@ -395,24 +424,39 @@ export async function loadContent(
         (name) => [...(entries.get(name) ?? []), ...(omittedDrafts.get(name) ?? [])] as never,
       ).map((route) => route.path),
     )
+    // A link to an entry scheduled for a later day is wrong only until that day: say so.
+    const scheduledPaths = new Map<string, string>()
+    for (const { collection, id, publishDate } of scheduled) {
+      const entry = omittedDrafts.get(collection)?.find((candidate) => candidate.id === id)
+      if (entry && isRoutedCollection(collection))
+        scheduledPaths.set(routePath(collection, entry as never), publishDate)
+    }
     for (const { file, collection, links } of linkChecks)
       for (const { url, position, field } of links) {
         const target = url.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') || '/'
         if (routes.has(target) || (await isServedFile(root, target))) continue
         if (collections[collection]?.singleton && withDrafts.has(target)) continue
+        const day = scheduledPaths.get(target)
         errors.push({
           file,
           ...atPosition(position),
           field,
-          message: brokenLinkMessage(target, routes),
+          message: day
+            ? `${target} is scheduled for ${day} (its publishDate) and has no page before then; link to it from that day on, or date this entry the same day or later`
+            : brokenLinkMessage(target, routes),
         })
       }
   }
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
+  scheduled.sort(
+    (a, b) => a.publishDate.localeCompare(b.publishDate) || a.file.localeCompare(b.file),
+  )
   return {
     entries,
     omittedDrafts,
+    today,
+    scheduled,
     errors,
     brokenEntries,
     files: [
@@ -420,6 +464,47 @@ export async function loadContent(
       ...assetFiles.map((file) => path.join(root, file)),
     ],
   }
+}
+
+/**
+ * The day a load with these options publishes for: `today` when given, else `BUILD_DATE` or
+ * today in the company's time zone. Reads only the singletons (content/site.yaml), so a cache
+ * can be keyed by it without a load.
+ */
+export async function publishingDay(
+  root: string,
+  collections: Record<string, CollectionDefinition>,
+  { contentDir = 'content', today }: Pick<LoadOptions, 'contentDir' | 'today'> = {},
+): Promise<string> {
+  if (today) return today
+  const candidates: Candidate[] = []
+  const sources: SourceFile[] = []
+  for (const [name, definition] of Object.entries(collections)) {
+    if (!definition.singleton) continue
+    const absolute = path.join(root, contentDir, definition.source)
+    const text = await readFile(absolute, 'utf8').catch(() => undefined)
+    if (text === undefined) continue
+    candidates.push({ collection: name, id: name, file: definition.source, absolute })
+    sources.push(readSource(definition.source, text))
+  }
+  return buildDay(timeZoneOf(candidates, sources, collections))
+}
+
+/**
+ * The company's time zone, from the singleton that declares one (content/site.yaml), as written:
+ * before the schemas run. A missing or wrong one is the check's to report; until then, UTC.
+ */
+function timeZoneOf(
+  candidates: readonly Candidate[],
+  sources: readonly SourceFile[],
+  collections: Record<string, CollectionDefinition>,
+): string {
+  for (const [index, candidate] of candidates.entries()) {
+    if (!collections[candidate.collection]?.singleton) continue
+    const timeZone = (sources[index]!.data as { timeZone?: unknown } | undefined)?.timeZone
+    if (typeof timeZone === 'string' && isTimeZone(timeZone)) return timeZone
+  }
+  return FALLBACK_TIME_ZONE
 }
 
 type Analyse = (

@@ -1,19 +1,42 @@
 // The header rules of server/headers.ts in each static host's own file format: `_headers`
-// (Netlify, Cloudflare Pages) and the `headers` of vercel.json. Written by ./build-artifacts.ts.
-import type { HeaderRule } from '../../server/headers.ts'
+// (Netlify, Cloudflare) and the `headers` of vercel.json. Written by ./build-artifacts.ts.
+import { CACHE_REVALIDATE, type HeaderRule } from '../../server/headers.ts'
 
-/** `_headers` for Netlify and Cloudflare Pages. */
+/**
+ * Cloudflare's limits on `_headers` (Pages and Workers static assets): past them rules are
+ * dropped, so the build stops instead of deploying a site without its headers.
+ */
+export const HEADERS_FILE_LIMITS = { rules: 100, lineCharacters: 2000 }
+
+/** A rule that only says what Netlify and Cloudflare send anyway: revalidate on every visit. */
+const restatesHostDefault = (rule: HeaderRule) =>
+  Object.keys(rule.headers).length === 1 && rule.headers['Cache-Control'] === CACHE_REVALIDATE
+
+/**
+ * `_headers` for Netlify and Cloudflare (Pages, Workers static assets). The per-path revalidate
+ * rules are left out: both hosts send that Cache-Control by default, and one rule per page
+ * passed Cloudflare's 100 rules at 43 pages.
+ */
 export function toHeadersFile(rules: HeaderRule[]): string {
-  return (
-    rules
-      .map(
-        (rule) =>
-          `${rule.source}\n${Object.entries(rule.headers)
-            .map(([name, value]) => `  ${name}: ${value}`)
-            .join('\n')}`,
-      )
-      .join('\n\n') + '\n'
+  const kept = rules.filter((rule) => !restatesHostDefault(rule))
+  const blocks = kept.map(
+    (rule) =>
+      `${rule.source}\n${Object.entries(rule.headers)
+        .map(([name, value]) => `  ${name}: ${value}`)
+        .join('\n')}`,
   )
+  if (kept.length > HEADERS_FILE_LIMITS.rules)
+    throw new Error(
+      `_headers would hold ${kept.length} rules; Cloudflare applies at most ${HEADERS_FILE_LIMITS.rules}: merge rules in server/headers.ts`,
+    )
+  const long = blocks
+    .flatMap((block) => block.split('\n'))
+    .find((line) => line.length > HEADERS_FILE_LIMITS.lineCharacters)
+  if (long)
+    throw new Error(
+      `a _headers line is ${long.length} characters, over Cloudflare's ${HEADERS_FILE_LIMITS.lineCharacters}: ${long.slice(0, 80)}…`,
+    )
+  return blocks.join('\n\n') + '\n'
 }
 
 /** The `headers` section of vercel.json (path-to-regexp sources). */

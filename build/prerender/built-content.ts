@@ -19,7 +19,10 @@ export interface BuiltContent {
 
 /** The content of the build, as `vike build` loaded it from `root`. */
 export async function loadBuiltContent(root: string): Promise<BuiltContent> {
-  const result = await loadContentOnce(root, collections, { drafts: draftModeFor('build') })
+  const result = await loadContentOnce(root, collections, {
+    drafts: draftModeFor('build'),
+    dayOfKeptLoad: true,
+  })
   // `vike build` stops on the same problems; this is for a render run on content edited since.
   if (result.errors.length) throw new Error(`content has problems:\n${formatReport(result.errors)}`)
   const pictures = [...result.entries.values()].flat().flatMap((entry) => entry.images)

@@ -10,6 +10,16 @@ const requestField = fieldWords(
   optionalText('Sample text in the empty field.'),
 )
 
+/** Whether `timeZone` is an IANA time zone this Node.js knows, e.g. "America/New_York". */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone })
+    return true
+  } catch {
+    return false
+  }
+}
+
 export const siteSchema = z.strictObject({
   name: text('The company name, used in titles, the logo and structured data.'),
   url: z
@@ -28,6 +38,12 @@ export const siteSchema = z.strictObject({
   email: z.email().describe('The address for e-mail enquiries.'),
   location: text('Where the company is based.'),
   hours: text('Business hours as shown on the contact page.'),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, 'must be a time zone name such as "America/New_York" (IANA, region/city)')
+    .describe(
+      'The company’s time zone, e.g. "America/New_York": an article dated in the future is published on that day here.',
+    ),
   social: z
     .array(
       z.strictObject({

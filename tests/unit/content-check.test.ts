@@ -175,4 +175,17 @@ describe('npm run check:content', { timeout: timeLimit(20_000) }, () => {
     expect(code).toBe(0)
     expect(stdout).toMatch(/^Content OK: \d+ files/)
   })
+
+  it('lists what is scheduled for a later day, soonest first', async () => {
+    // The real articles, seen from before the last two of them were published.
+    const { code, stdout } = await cli([], { BUILD_DATE: '2026-09-30' })
+    expect(code).toBe(0)
+    expect(stdout).toContain(
+      [
+        'Scheduled (left out of builds before their day; today is 2026-09-30):',
+        '  2026-10-06  content/articles/remote-technical-interviews.mdx',
+        '  2026-10-27  content/articles/human-led-vs-automated-assessments.mdx',
+      ].join('\n'),
+    )
+  })
 })

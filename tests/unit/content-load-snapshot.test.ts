@@ -65,6 +65,29 @@ describe('the kept content load', () => {
     expect(titleOf(again, article!.id)).toBe('Edited since the build')
   })
 
+  it('is loaded again for another day: a scheduled article may be due', async () => {
+    const project = await copyContent('next-day')
+    const first = await loadContentOnce(project, collections, { today: '2030-01-01' })
+    const [article] = first.entries.get('articles')!
+    await markSnapshot(project, article!.id, 'Stale')
+    const same = await loadContentOnce(project, collections, { today: '2030-01-01' })
+    expect(titleOf(same, article!.id)).toBe('Stale')
+    const next = await loadContentOnce(project, collections, { today: '2030-01-02' })
+    expect(titleOf(next, article!.id)).not.toBe('Stale')
+    expect(next.today).toBe('2030-01-02')
+  })
+
+  it('is read back for its own day by the prerender, whatever the clock says since', async () => {
+    const project = await copyContent('kept-day')
+    const built = await loadContentOnce(project, collections, { today: '2030-01-01' })
+    const [article] = built.entries.get('articles')!
+    await markSnapshot(project, article!.id, 'From the bundle’s load')
+    // Past midnight: the render takes the day the bundle was built for, not a new one.
+    const render = await loadContentOnce(project, collections, { dayOfKeptLoad: true })
+    expect(render.today).toBe('2030-01-01')
+    expect(titleOf(render, article!.id)).toBe('From the bundle’s load')
+  })
+
   it('is loaded again when a file is added or removed', async () => {
     const project = await copyContent('removed')
     const first = await loadContentOnce(project, collections)

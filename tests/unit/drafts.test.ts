@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { copySite } from './site-copy.ts'
 import { isPublished, withoutLinksTo } from '../../site/drafts.ts'
 import { loadContent } from '../../build/content/load.ts'
@@ -17,7 +17,27 @@ import { endsWithTheFile } from '../stray-processes.ts'
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
 
-/** A copy of the real content plus a draft FAQ set, a draft industry and a draft page. */
+/** An article dated so far ahead that every build before then leaves it out (scheduled). */
+const SCHEDULED_TITLE = 'An article scheduled for a later day'
+const scheduledArticle = [
+  '---',
+  `title: ${SCHEDULED_TITLE}`,
+  'description: >-',
+  '  Dated in the future: the dev server shows it, and every build before its day leaves it out.',
+  'publishDate: 2099-01-05',
+  'author: aisha-bello',
+  'tags:',
+  '  - interviewer-craft',
+  '---',
+  '',
+  'Written now, published on its day by the first build after it.',
+  '',
+].join('\n')
+
+/**
+ * A copy of the real content plus a draft FAQ set, a draft industry, a draft page and an
+ * article scheduled for a later day.
+ */
 async function contentWithDrafts(project: string) {
   await cp(path.join(root, 'content'), path.join(project, 'content'), {
     recursive: true,
@@ -28,6 +48,7 @@ async function contentWithDrafts(project: string) {
     path.join(project, 'content/industries/draft-industry.yaml'),
     `draft: true\n${industry.replace(/^faq: .*$/m, 'faq: draft-faq').replace(/^name: .*$/m, 'name: Draft Industry')}`,
   )
+  await writeFile(path.join(project, 'content/articles/scheduled-article.mdx'), scheduledArticle)
   const faq = await readFile(path.join(root, 'content/faqs/ai-ml.yaml'), 'utf8')
   await writeFile(path.join(project, 'content/faqs/draft-faq.yaml'), `draft: true\n${faq}`)
   await writeFile(
@@ -72,6 +93,7 @@ describe('drafts in the content loader', () => {
     expect(formatReport(result.errors)).toBe('0 content problems in 0 files:')
     expect(result.entries.get('industries')?.map((entry) => entry.id)).toContain('draft-industry')
     expect(result.entries.get('pages')?.map((entry) => entry.id)).toContain('draft-preview')
+    expect(result.entries.get('articles')?.map((entry) => entry.id)).toContain('scheduled-article')
     expect([...result.omittedDrafts.values()].flat()).toEqual([])
   })
 
@@ -86,6 +108,64 @@ describe('drafts in the content loader', () => {
       'draft-industry',
     ])
     expect(result.omittedDrafts.get('faqs')?.map((entry) => entry.id)).toEqual(['draft-faq'])
+    expect(result.omittedDrafts.get('articles')?.map((entry) => entry.id)).toEqual([
+      'scheduled-article',
+    ])
+    expect(result.scheduled).toEqual([
+      {
+        collection: 'articles',
+        id: 'scheduled-article',
+        file: 'content/articles/scheduled-article.mdx',
+        publishDate: '2099-01-05',
+      },
+    ])
+  })
+
+  it('publish a scheduled article from its day on, read in the company’s time zone', async () => {
+    const ids = (result: { entries: Map<string, { id: string }[]> }) =>
+      result.entries.get('articles')?.map((entry) => entry.id)
+    const dayBefore = await loadContent(project, collections, { today: '2099-01-04' })
+    expect(ids(dayBefore)).not.toContain('scheduled-article')
+    const onTheDay = await loadContent(project, collections, { today: '2099-01-05' })
+    expect(ids(onTheDay)).toContain('scheduled-article')
+    expect(onTheDay.scheduled).toEqual([])
+    // 2099-01-05 03:00 UTC is still the 4th in New York (content/site.yaml), the 5th in Berlin.
+    const site = path.join(project, 'content/site.yaml')
+    const siteText = await readFile(site, 'utf8')
+    vi.stubEnv('BUILD_DATE', '2099-01-05T03:00:00Z')
+    try {
+      const newYork = await loadContent(project, collections)
+      expect(newYork.today).toBe('2099-01-04')
+      expect(ids(newYork)).not.toContain('scheduled-article')
+      await writeFile(site, siteText.replace(/^timeZone: .*$/m, 'timeZone: Europe/Berlin'))
+      const berlin = await loadContent(project, collections)
+      expect(berlin.today).toBe('2099-01-05')
+      expect(ids(berlin)).toContain('scheduled-article')
+    } finally {
+      vi.unstubAllEnvs()
+      await writeFile(site, siteText)
+    }
+  })
+
+  it('may not be linked from a published entry before the scheduled day', async () => {
+    const file = path.join(project, 'content/articles/calibrating-interviewers.mdx')
+    const original = await readFile(file, 'utf8')
+    await writeFile(
+      file,
+      `${original}\nMore in [what comes next](/resources/articles/scheduled-article).\n`,
+    )
+    try {
+      const build = await loadContent(project, collections)
+      expect(
+        build.errors.map((error) => `${error.file}  ${error.field}  ${error.message}`),
+      ).toEqual([
+        'content/articles/calibrating-interviewers.mdx  (body)  /resources/articles/scheduled-article is scheduled for 2099-01-05 (its publishDate) and has no page before then; link to it from that day on, or date this entry the same day or later',
+      ])
+      const onTheDay = await loadContent(project, collections, { today: '2099-01-05' })
+      expect(onTheDay.errors).toEqual([])
+    } finally {
+      await writeFile(file, original)
+    }
   })
 
   it('cannot be referenced by a published entry in a build', async () => {
@@ -199,6 +279,16 @@ describe('drafts in the site', () => {
       expect(await exists(built('industries/ai-ml/index.html'))).toBe(true)
       expect(await exists(built('industries/draft-industry/index.html'))).toBe(false)
       expect(await exists(built('draft-preview/index.html'))).toBe(false)
+      // The scheduled article: no page, and nothing that lists published articles names it.
+      expect(await exists(built('resources/articles/scheduled-article/index.html'))).toBe(false)
+      expect(await exists(built('resources/articles/index.html'))).toBe(true)
+      for (const file of [
+        'resources/articles/index.html',
+        'resources/articles/tags/interviewer-craft/index.html',
+        'rss.xml',
+        'sitemap.xml',
+      ])
+        expect(await readFile(built(file), 'utf8'), file).not.toContain('scheduled-article')
 
       const home = await readFile(built('index.html'), 'utf8')
       const navigation = navigationOf(home)
@@ -254,5 +344,8 @@ console.log('listening on ' + server.httpServer.address().port)
     expect(navigation).toContain('/draft-preview')
     expect(navigation).toContain('href="/industries/draft-industry"')
     expect(navigation).toContain('Drafts only')
+    const scheduled = await get('/resources/articles/scheduled-article')
+    expect(scheduled.status).toBe(200)
+    expect(await scheduled.text()).toContain(SCHEDULED_TITLE)
   })
 })

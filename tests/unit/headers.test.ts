@@ -102,7 +102,22 @@ describe('header rules', () => {
     const file = toHeadersFile(rules)
     expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: default-src 'none';/)
     expect(file).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable')
-    expect(file).toContain('/about\n  Cache-Control: public, max-age=0, must-revalidate')
+    // Netlify's and Cloudflare's default: restated per page, it passed Cloudflare's 100 rules.
+    expect(file).not.toContain('/about\n')
+    expect(file).not.toContain(CACHE_REVALIDATE)
+  })
+
+  it('refuses a _headers file past Cloudflare’s limits rather than losing headers', () => {
+    const many = Array.from({ length: 100 }, (_, index) => ({
+      source: `/page-${index}`,
+      headers: { 'X-Robots-Tag': 'noindex' },
+    }))
+    expect(() => toHeadersFile([...rules, ...many])).toThrow(
+      '_headers would hold 102 rules; Cloudflare applies at most 100',
+    )
+    expect(() =>
+      toHeadersFile([{ source: '/*', headers: { 'Content-Security-Policy': 'x'.repeat(2000) } }]),
+    ).toThrow("a _headers line is 2027 characters, over Cloudflare's 2000")
   })
 
   it('merges its headers into an existing vercel.json and keeps its redirects', () => {

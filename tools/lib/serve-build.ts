@@ -2,6 +2,7 @@
 // with (the same static server as `npm start`), until close() is called.
 import { createServer, type RequestListener } from 'node:http'
 import path from 'node:path'
+import { createFunctionsMiddleware } from '../../server/functions.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../server/listen-on-loopback.ts'
 import { createStaticSite, readBuiltHeaderRules } from '../../server/static.ts'
 import type { Logger } from '../../supabase/functions/send-contact-email/logger.ts'
@@ -57,4 +58,46 @@ export async function serveBuild(
   options: ServeBuildOptions = {},
 ): Promise<ServedBuild> {
   return listenOnLoopback(createServer(buildRequestHandler(distDir, options)))
+}
+
+/**
+ * Builds served as serveBuild serves them, each on its own origin, with the contact function
+ * mounted on each as `npm start` has it, but with nothing kept and nothing sent: one in-memory
+ * database for all (opening one takes seconds), the mail written to `logger`, and no setting
+ * read from the environment (a RESEND_API_KEY there must not mail anyone). The function allows
+ * the origins of these builds.
+ */
+export async function serveBuildsWithFunction(
+  builds: readonly ({ distDir: string } & ServeBuildOptions)[],
+  logger: Logger,
+): Promise<{ servers: ServedBuild[]; close(): Promise<void> }> {
+  const handlers: RequestListener[] = []
+  const servers = await Promise.all(
+    builds.map((_build, index) =>
+      listenOnLoopback(
+        createServer((req, res) => {
+          const handle = handlers[index]
+          if (handle) handle(req, res)
+          else res.writeHead(503).end()
+        }),
+      ),
+    ),
+  )
+  const functions = await createFunctionsMiddleware({
+    dataDir: 'memory://',
+    env: { ALLOWED_ORIGINS: servers.map((server) => server.origin).join(',') },
+    logger,
+    adminEndpoint: false,
+  })
+  for (const [index, { distDir, ...options }] of builds.entries()) {
+    const site = buildRequestHandler(distDir, { logger, ...options })
+    handlers[index] = (req, res) => functions.middleware(req, res, () => site(req, res))
+  }
+  return {
+    servers,
+    close: async () => {
+      await Promise.all(servers.map((server) => server.close()))
+      await functions.close()
+    },
+  }
 }

@@ -1,0 +1,69 @@
+// What the deploy jobs share (./backend.ts, ./site.ts): whether the settings a job needs are
+// there, and how a job says so. A fork or a fresh copy has no secrets: its deploy jobs skip with
+// a notice naming what to set. The production repository (the PRODUCTION_REPOSITORY variable)
+// must not silently stop deploying, so there a missing setting fails the job.
+import { appendFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+
+export type Env = Record<string, string | undefined>
+
+/** Whether this run is in the repository that deploys the live site. */
+export function isProductionRepository(env: Env): boolean {
+  return !!env.PRODUCTION_REPOSITORY && env.PRODUCTION_REPOSITORY === env.GITHUB_REPOSITORY
+}
+
+/** Sets a step output (`steps.<id>.outputs.<name>`) on GitHub; printed elsewhere. */
+export function setOutput(env: Env, name: string, value: string): void {
+  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `${name}=${value}\n`)
+  else console.log(`${name}=${value}`)
+}
+
+export const missing = (env: Env, names: readonly string[]) =>
+  names.filter((name) => !env[name]?.trim())
+
+/**
+ * Decides whether a job goes ahead: `ready=true` when every name is set. Without `switchName`
+ * (the setting whose absence means "not set up here") the job is skipped with a notice, outside
+ * the production repository; any other gap is a mistake and fails the job.
+ */
+export function gate(
+  env: Env,
+  job: string,
+  switchName: string,
+  names: readonly string[],
+  where: string,
+): boolean {
+  const absent = missing(env, names)
+  if (!absent.length) {
+    setOutput(env, 'ready', 'true')
+    return true
+  }
+  const list = absent.join(', ')
+  if (absent.includes(switchName) && !isProductionRepository(env)) {
+    console.log(
+      `::notice title=${job} skipped::${job} is not set up in this repository: set ${list} (${where}; docs/deploy.md) to deploy.`,
+    )
+    setOutput(env, 'ready', 'false')
+    return false
+  }
+  const why = isProductionRepository(env)
+    ? `this is the production repository (PRODUCTION_REPOSITORY=${env.PRODUCTION_REPOSITORY})`
+    : `${switchName} is set, so the rest must be too`
+  console.log(`::error title=${job} cannot deploy::missing ${list}; ${why}. See docs/deploy.md.`)
+  process.exitCode = 1
+  setOutput(env, 'ready', 'false')
+  return false
+}
+
+/**
+ * Runs a command of a deploy CLI (supabase, wrangler) as found on PATH, its output shown; its
+ * arguments never hold a secret (secrets go by environment or file), so the line is printed.
+ */
+export function runCli(command: string, args: readonly string[], env: Env): void {
+  console.log(`$ ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: env as NodeJS.ProcessEnv })
+  if (result.error)
+    throw new Error(`${command} could not be started (${result.error.message}): is it on PATH?`)
+  if (result.status !== 0)
+    throw new Error(`${command} ${args[0] ?? ''} failed with exit status ${result.status}`)
+}
