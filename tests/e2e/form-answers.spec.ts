@@ -251,6 +251,8 @@ test('a kept message follows the edits, and when sent later the form says "Messa
   expect((await keptInBrowser(page))[0]!.requestId).toBe(before!.requestId)
 
   // Back online: the kept copy goes, and the form that still shows it says so as on success.
+  // (The notice is what sends it: it loads when a form keeps a request, and listens once shown.)
+  await expect(page.getByRole('region', { name: 'Requests not sent yet' })).toBeVisible()
   await page.unrouteAll()
   await context.setOffline(true)
   await context.setOffline(false)
@@ -275,6 +277,7 @@ test('Send again and the automatic resend at once: one row, one mail, one succes
     await dialog.getByLabel(label, { exact: true }).fill(value)
   await dialog.getByRole('button', { name: 'Send Request' }).click()
   await expectToast(page, forms[1]!.failure, KEPT_REQUEST)
+  await expect(page.getByRole('region', { name: 'Requests not sent yet' })).toBeVisible()
 
   // Both copies are held on the way until both have left the page, then let through together.
   const both = gate()
