@@ -22,8 +22,12 @@ export function EntryPreview({ entry, collection }: PreviewProps) {
     return () => saves.removeEventListener('saved', reload)
   }, [])
   useEffect(() => {
-    const query = new URLSearchParams({ collection: name, slug })
-    void fetch(`/admin/api/preview-path?${query}`)
+    // A POST with a JSON body, like every call to the editor's API (build/admin/request-guard.ts).
+    void fetch('/admin/api/preview-path', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ collection: name, slug }),
+    })
       .then((response) => response.json() as Promise<{ path: string | null }>)
       .then((answer) => setPath(answer.path ?? undefined))
   }, [name, slug, version])

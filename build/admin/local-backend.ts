@@ -8,6 +8,7 @@ import path from 'node:path'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
 import { formatError } from '../content/report.ts'
 import { checkProposedFiles, type ProposedFile } from './entry-check.ts'
+import { pictureProblem } from './picture-check.ts'
 
 /** The request body of Decap's proxy backend: one action and its parameters. */
 export interface ProxyRequest {
@@ -42,6 +43,9 @@ export interface LocalBackendOptions {
 
 /** A refusal Decap shows in its "Failed to persist entry" message. */
 export class RefusedError extends Error {}
+
+/** What an entry's own file may be: the content check reads these, and nothing else. */
+const ENTRY_EXTENSIONS = new Set(['.yaml', '.yml', '.md', '.mdx'])
 
 export function localBackend({ root, collections, contentDir = 'content' }: LocalBackendOptions) {
   const base = path.resolve(root, contentDir)
@@ -91,15 +95,30 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
     }
   }
 
+  /** Refuses a file that is not a picture the site reads (./picture-check.ts). */
+  async function checkPicture(file: ProposedFile): Promise<void> {
+    const problem = await pictureProblem(file.path, Buffer.from(file.content))
+    if (problem) throw new RefusedError(problem)
+  }
+
   async function persist(dataFiles: DataFile[], assets: Asset[]): Promise<void> {
-    const proposed: ProposedFile[] = [
-      ...dataFiles.map((file) => ({ path: file.newPath ?? file.path, content: file.raw })),
-      ...assets.map((asset) => ({
-        path: asset.path,
-        content: Buffer.from(asset.content, asset.encoding),
-      })),
-    ]
+    const entries = dataFiles.map((file) => ({
+      path: file.newPath ?? file.path,
+      content: file.raw,
+    }))
+    const pictures = assets.map((asset) => ({
+      path: asset.path,
+      content: Buffer.from(asset.content, asset.encoding),
+    }))
+    const proposed: ProposedFile[] = [...entries, ...pictures]
     for (const file of proposed) inside(file.path)
+    // The content check skips files that are no entry: one named .svg would be written unread.
+    for (const file of entries)
+      if (!ENTRY_EXTENSIONS.has(path.extname(file.path).toLowerCase()))
+        throw new RefusedError(
+          `"${file.path}" is not an entry file (.yaml or .mdx); pictures are uploaded as pictures`,
+        )
+    for (const picture of pictures) await checkPicture(picture)
     const problems = await checkProposedFiles(root, collections, proposed)
     if (problems.length) throw new RefusedError(problems.map(formatError).join('\n'))
     for (const file of proposed) {
@@ -155,8 +174,10 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
         case 'persistMedia': {
           const { asset } = params as { asset: Asset }
           const absolute = inside(asset.path)
+          const content = Buffer.from(asset.content, asset.encoding)
+          await checkPicture({ path: asset.path, content })
           await mkdir(path.dirname(absolute), { recursive: true })
-          await writeFile(absolute, Buffer.from(asset.content, asset.encoding))
+          await writeFile(absolute, content)
           return ok(await mediaFile(asset.path))
         }
         case 'deleteFile':
@@ -176,7 +197,7 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
       throw error
     }
   }
-  return Object.assign(answer, { inside })
+  return Object.assign(answer, { inside, checkPicture })
 }
 
 const sha = (content: Uint8Array) => createHash('sha256').update(content).digest('hex')

@@ -2,6 +2,7 @@
 // straight into content/ (here the copy's), and the content check refuses a bad value with its
 // own sentence before anything is written.
 import { readFile } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './admin-site.ts'
@@ -29,6 +30,10 @@ test('a writer edits an FAQ answer in the form and the file changes', async ({
 }) => {
   const file = path.join(adminSite.contentDir, 'faqs/about.yaml')
   await openEntry(page, 'faqs', 'about')
+  // The preview pane asks the editor's API where the entry is shown (a same-origin JSON POST).
+  await expect(
+    page.frameLocator('#preview-pane').locator('iframe[title^="Preview of /"]'),
+  ).toBeAttached()
   // The first question's answer ("Who founded Panelwise?").
   const answer = page.getByLabel('Answer', { exact: true }).first()
   await expect(answer).toHaveValue(/^Two engineering leaders/)
@@ -98,3 +103,57 @@ async function selectOption(page: Page, label: string, value: string) {
   await page.getByLabel(label, { exact: true }).fill(value)
   await page.keyboard.press('Enter')
 }
+
+/** A request to the dev server with exactly these headers, as another page or script sends it. */
+function rawRequest(
+  baseURL: string,
+  method: string,
+  headers: Record<string, string>,
+  body = '',
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL('/admin/api/v1', baseURL), { method, headers }, (res) => {
+      let text = ''
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+      )
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+test('the editor’s API refuses another page’s request, before Vite grants a preflight', async ({
+  adminSite,
+}) => {
+  const file = path.join(adminSite.contentDir, 'faqs/about.yaml')
+  const before = await readFile(file, 'utf8')
+  const raw = before.replace('Who founded Panelwise?', 'Who owns Panelwise now?')
+  const save = JSON.stringify({
+    action: 'persistEntry',
+    params: { entry: { path: 'content/faqs/about.yaml', raw } },
+  })
+  // The "simple" request a page on another site can send without asking first.
+  const simple = await rawRequest(
+    adminSite.baseURL,
+    'POST',
+    { origin: 'https://evil.example', 'content-type': 'text/plain' },
+    save,
+  )
+  expect(simple.status).toBe(403)
+  expect(JSON.parse(simple.body)).toEqual({
+    error: expect.stringContaining('Origin https://evil.example'),
+  })
+  // Vite's own CORS rule allows any localhost origin; the API's guard answers first.
+  for (const origin of ['https://evil.example', 'http://localhost:1']) {
+    const preflight = await rawRequest(adminSite.baseURL, 'OPTIONS', {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    })
+    expect(preflight.status).toBe(403)
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+  }
+  expect(await readFile(file, 'utf8')).toBe(before)
+})
