@@ -8,7 +8,7 @@ export interface RequestButtonProps {
   id: string
   title: string
   label: string
-  /** The page's request dialog (./RequestDialog.tsx), which the button opens for its item. */
+  /** The page's request dialog (./request/PageRequestDialog.tsx), which the button opens for its item. */
   dialogId: string
 }
 

@@ -19,7 +19,7 @@ import {
   gzipSize,
   measurePage,
   type Manifest,
-} from './lib/page-weight.ts'
+} from './lib/weigh-page.ts'
 
 const clientDir = path.resolve('dist/client')
 const manifest = JSON.parse(await readFile(path.resolve('dist/assets.json'), 'utf8')) as Manifest

@@ -1,6 +1,6 @@
 import { CheckList } from './Lists.tsx'
 import { RequestButton } from '../RequestButton.tsx'
-import { RequestDialog } from '../RequestDialog.tsx'
+import { PageRequestDialog } from '../request/PageRequestDialog.tsx'
 import { IconBadge, type IconName } from './SectionIcons.tsx'
 import { cardClass, SectionShell, type SectionHeadingProps } from './SectionShell.tsx'
 
@@ -98,7 +98,7 @@ export function RequestCards({
           </li>
         ))}
       </ul>
-      <RequestDialog kind={kind} id={dialogId} />
+      <PageRequestDialog kind={kind} id={dialogId} />
     </SectionShell>
   )
 }

@@ -16,7 +16,7 @@ import { createFunctionsMiddleware } from '../../server/functions.ts'
 import { ADMIN_TOKEN_HEADER } from '../../server/leads-admin-server.ts'
 import { journalFileOf, type JournalRecord } from '../../server/lead-journal.ts'
 import { openLocalDatabase } from '../../server/local-database.ts'
-import { contactBody } from '../unit/backend/helpers.ts'
+import { contactBody } from '../unit/backend/function-fixtures.ts'
 import {
   leads,
   makeWorkFolder,

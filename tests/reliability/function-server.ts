@@ -16,7 +16,7 @@ import { silentLogger } from '../../supabase/functions/send-contact-email/logger
 import type { OutgoingMail } from '../../supabase/functions/send-contact-email/mail-transport.ts'
 import { createFunctionsMiddleware } from '../../server/functions.ts'
 import { openLeadsAccess } from '../../server/leads-access.ts'
-import { recordingMail } from '../unit/backend/helpers.ts'
+import { recordingMail } from '../unit/backend/function-fixtures.ts'
 
 export const ORIGIN = 'http://localhost:3000'
 
@@ -123,4 +123,4 @@ export async function storedRequests(dataDir: string): Promise<StoredContactRequ
 
 /** The spec's body (§7) and what the site's form sends (with the anti-bot fields): one copy,
  * shared with the unit tests. */
-export { specBody, contactBody as formBody } from '../unit/backend/helpers.ts'
+export { specBody, contactBody as formBody } from '../unit/backend/function-fixtures.ts'

@@ -257,12 +257,12 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
 })
 
 describe(
-  'the migration check (scripts/deploy/migrations.ts)',
+  'the migration check (scripts/deploy/migration-check.ts)',
   { timeout: timeLimit(30_000) },
   () => {
     it('creates Supabase’s roles, applies every migration in order, then reads the grants back', async () => {
       const pg = { PGHOST: '127.0.0.1', PGUSER: 'postgres', PGPASSWORD: SECRET }
-      const { code, calls } = await dryRun('migrations.ts', [], pg)
+      const { code, calls } = await dryRun('migration-check.ts', [], pg)
       expect(code).toBe(0)
       const base = ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1']
       const [roles, ...rest] = calls
@@ -287,7 +287,7 @@ describe(
     })
 
     it('says what to set when no database is named', async () => {
-      const { code, stdout, calls } = await dryRun('migrations.ts', [], {})
+      const { code, stdout, calls } = await dryRun('migration-check.ts', [], {})
       expect(code).toBe(1)
       expect(stdout).toContain('::error title=Migrations::PGHOST is not set')
       expect(calls).toEqual([])

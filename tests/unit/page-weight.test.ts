@@ -10,7 +10,7 @@ import {
   readPageReferences,
   staticClosure,
   type Manifest,
-} from '../../tools/lib/page-weight.ts'
+} from '../../tools/lib/weigh-page.ts'
 
 describe('page weight', () => {
   it("reads entry scripts, the loader's page script, modulepreloads, stylesheets and islands", () => {

@@ -20,7 +20,13 @@ import { createFunctionsMiddleware, type FunctionsMiddleware } from '../../../se
 import { openLeadsAccess } from '../../../server/leads-access.ts'
 import { openLocalDatabase } from '../../../server/local-database.ts'
 import { MIGRATIONS_DIR } from '../../../server/migrations.ts'
-import { ALLOWED_ORIGIN, capturingLogger, contactBody, guideBody, failingMail } from './helpers.ts'
+import {
+  ALLOWED_ORIGIN,
+  capturingLogger,
+  contactBody,
+  guideBody,
+  failingMail,
+} from './function-fixtures.ts'
 import { timeLimit } from '../../../tools/lib/time-limit.ts'
 
 const run = promisify(execFile)

@@ -4,7 +4,14 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { EMAIL_PATTERN, LIMITS } from '../../../supabase/functions/_shared/contact-request.ts'
 import type { LocalDatabase } from '../../../server/local-database.ts'
-import { contactBody, countRows, guideBody, handlerOn, openTestDatabase, post } from './helpers.ts'
+import {
+  contactBody,
+  countRows,
+  guideBody,
+  handlerOn,
+  openTestDatabase,
+  post,
+} from './function-fixtures.ts'
 import { timeLimit } from '../../../tools/lib/time-limit.ts'
 
 let database: LocalDatabase

@@ -24,7 +24,7 @@ import {
   recordingMail,
   scorecardBody,
   specBody,
-} from './helpers.ts'
+} from './function-fixtures.ts'
 import { timeLimit } from '../../../tools/lib/time-limit.ts'
 
 let database: LocalDatabase

@@ -6,7 +6,7 @@ import {
 import type { StoredContactRequest } from '../../../supabase/functions/send-contact-email/lead-store.ts'
 import { silentLogger } from '../../../supabase/functions/send-contact-email/logger.ts'
 import { mailTransportFromEnv } from '../../../supabase/functions/send-contact-email/mail-from-env.ts'
-import { capturingLogger } from './helpers.ts'
+import { capturingLogger } from './function-fixtures.ts'
 import { createResendMailTransport } from '../../../supabase/functions/send-contact-email/resend-mail-transport.ts'
 
 const hostile: StoredContactRequest = {

@@ -22,7 +22,7 @@ import {
   post,
   recordingMail,
   testConfig,
-} from './helpers.ts'
+} from './function-fixtures.ts'
 import { timeLimit } from '../../../tools/lib/time-limit.ts'
 
 let database: LocalDatabase

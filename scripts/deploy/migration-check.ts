@@ -3,7 +3,7 @@
 // (anon, authenticated, service_role) were created first, so the migrations' grants and revokes
 // run for real (the local PGlite has no such roles and skips them). Then the grants are read
 // back: the public key's roles must not reach the tables, the function's role must.
-//   PGHOST=127.0.0.1 PGUSER=postgres PGPASSWORD=postgres tsx scripts/deploy/migrations.ts
+//   PGHOST=127.0.0.1 PGUSER=postgres PGPASSWORD=postgres tsx scripts/deploy/migration-check.ts
 // (libpq's own variables, so no password is ever on a command line).
 // `psql` is the runner's PostgreSQL client; the tests put a recording fake on PATH.
 import { readdirSync } from 'node:fs'

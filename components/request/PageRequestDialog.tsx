@@ -1,14 +1,14 @@
-import { Island } from '../renderer/Island.tsx'
-import RequestDialogIsland from './request/RequestDialog.island.tsx'
-import { useSite } from './site-context.tsx'
-import { previewCopy } from './forms/PreviewNotice.tsx'
+import { Island } from '../../renderer/Island.tsx'
+import RequestDialogIsland from './RequestDialog.island.tsx'
+import { useSite } from '../site-context.tsx'
+import { previewCopy } from '../forms/PreviewNotice.tsx'
 
 /**
  * The request dialog of a page of guides or scorecards, with the site's copy: one for all the
- * page's Request buttons (./RequestButton.tsx), each of which opens it for its own item. An
+ * page's Request buttons (../RequestButton.tsx), each of which opens it for its own item. An
  * island started when it opens.
  */
-export function RequestDialog({ kind, id }: { kind: 'guide' | 'scorecard'; id: string }) {
+export function PageRequestDialog({ kind, id }: { kind: 'guide' | 'scorecard'; id: string }) {
   const site = useSite()
   const { requests, keptRequests, ui } = site
   const words = requests[kind]
