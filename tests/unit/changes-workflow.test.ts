@@ -1,32 +1,10 @@
 // The GitHub workflow's shape, as docs/reviewing.md promises it: least privilege; a fast job with
 // the writer's verdict beside the full suite; the page report on every pull request whatever the
 // tests say, as one comment (scripts/github.ts); the Pages preview and its removal.
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parse } from 'yaml'
 import { SITE_ARTIFACT } from '../../review/github/review-comment.ts'
+import { workflow, type Job, type Step } from './ci-workflow.ts'
 
-interface Step {
-  id?: string
-  name?: string
-  uses?: string
-  run?: string
-  if?: string
-  with?: Record<string, unknown>
-  env?: Record<string, string>
-}
-interface Job {
-  name: string
-  if?: string
-  needs?: string[]
-  permissions?: Record<string, string>
-  steps: Step[]
-}
-const workflow = parse(readFileSync('.github/workflows/ci.yml', 'utf8')) as {
-  on: { pull_request: { types: string[] } }
-  permissions: Record<string, string>
-  jobs: Record<string, Job>
-}
 const { jobs } = workflow
 const runs = (job: Job) => job.steps.flatMap((step) => (step.run ? [step.run.trim()] : []))
 const stepIndex = (job: Job, test: (step: Step) => boolean) => job.steps.findIndex(test)

@@ -2,40 +2,14 @@
 // suite, run only for main (a push, a manual run, the daily run), one at a time in the
 // production environment, and deploy the very folder they built and checked.
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { parse } from 'yaml'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { needsOf, workflow, type Job } from './ci-workflow.ts'
 
 const execute = promisify(execFile)
 
-interface Step {
-  id?: string
-  name?: string
-  uses?: string
-  run?: string
-  if?: string
-  with?: Record<string, unknown>
-  env?: Record<string, string>
-}
-interface Job {
-  if?: string
-  needs?: string | string[]
-  environment?: string | { name: string; url?: string }
-  concurrency?: { group: string; 'cancel-in-progress': boolean }
-  services?: Record<string, { image: string }>
-  steps: Step[]
-}
-const workflow = parse(readFileSync('.github/workflows/ci.yml', 'utf8')) as {
-  on: Record<string, unknown> & {
-    workflow_dispatch: { inputs: Record<string, { type: string }> }
-    schedule: { cron: string }[]
-  }
-  jobs: Record<string, Job>
-}
 const { jobs } = workflow
-const needsOf = (job: Job) => [job.needs ?? []].flat()
 
 type Event = 'pull_request' | 'push to main' | 'push to a branch' | 'workflow_dispatch' | 'schedule'
 const EVENTS: Event[] = [
