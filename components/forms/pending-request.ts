@@ -47,14 +47,19 @@ const sameSubject = (a: RequestSubject, b: RequestSubject) =>
  */
 export function usePendingRequest(onSentLater: (subject: RequestSubject) => void) {
   const pending = useRef<Pending | null>(null)
+  // The last request this form saw sent: its kept copy may still arrive a moment later.
+  const sent = useRef<string | null>(null)
   const sentLater = useEffectEvent(onSentLater)
 
   useEffect(() => {
     const onSent = (event: Event) => {
       const { requestId } = (event as CustomEvent<KeptRequestSent>).detail
+      // Sent again by hand and by the kept copy at once: the form already said so, once.
+      if (requestId === sent.current) return event.preventDefault()
       const current = pending.current
       if (current?.requestId !== requestId) return
       pending.current = null
+      sent.current = requestId
       event.preventDefault() // the form says it was sent, in its own words
       sentLater(current.subject)
     }
@@ -77,6 +82,7 @@ export function usePendingRequest(onSentLater: (subject: RequestSubject) => void
     if (result.outcome === 'sent' || result.outcome === 'preview') {
       // The function has it: a copy kept by an earlier failure must not be sent again.
       if (current.kept) discardKeptRequest(current.requestId)
+      sent.current = current.requestId
       pending.current = null
     } else if (result.outcome === 'kept') current.kept = extras
     return result
