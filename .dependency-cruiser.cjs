@@ -23,7 +23,9 @@
 //              side): anything but pages/, scripts/ and tests/; nothing but scripts/ and tests/
 //              imports it
 //   admin/     the editing UI's page (Decap CMS, /admin on the dev server): content/ only; it
-//              talks to the dev server (build/vite/admin-plugin.ts) over HTTP
+//              talks to the dev server (build/vite/admin-plugin.ts) over HTTP; its sign-in pages
+//              read the names they share with the github-oauth function
+//              (supabase/functions/_shared/github-sign-in.ts)
 //   scripts/   commands a person runs, thin over the folders above; nothing imports scripts/
 //   tests/     may import anything; nothing imports tests/
 //
@@ -163,13 +165,23 @@ module.exports = {
         'scripts',
         'server',
         'site',
-        'supabase',
         'review',
         'tests',
         'tools',
       ],
       'The editing UI runs in the browser and reaches the content check and the files through the dev server, never by import.',
     ),
+    {
+      // The sign-in pages and the github-oauth function read one module: the function's address
+      // and the fragment it ends on (supabase/functions/_shared/github-sign-in.ts).
+      ...mayNotImport(
+        'admin-reaches-the-exchange-by-its-names',
+        'admin',
+        ['supabase'],
+        'Of supabase/, the editing UI imports only the sign-in names both ends share.',
+      ),
+      to: { path: folder('supabase'), pathNot: '^supabase/functions/_shared/github-sign-in\\.ts$' },
+    },
     mayNotImport(
       'tools-measure',
       'tools',

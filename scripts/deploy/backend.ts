@@ -2,6 +2,7 @@
 // never calls an old function:
 //   tsx scripts/deploy/backend.ts gate     ready=true|false (skipped without SUPABASE_ACCESS_TOKEN)
 //   tsx scripts/deploy/backend.ts deploy   link, db push, secrets set, functions deploy
+// The editor's GitHub sign-in (github-oauth) is deployed with its three settings, all or none.
 // `supabase` is the CLI that supabase/setup-cli puts on PATH; the tests put a recording fake
 // there instead (tests/unit/deploy-scripts.test.ts). Secrets reach the CLI by its environment
 // and by a file readable by this user only, never on a command line.
@@ -10,7 +11,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { CONTACT_FUNCTION_NAME } from '../../supabase/functions/_shared/function-name.ts'
-import { gate, runCli, type Env } from './ci-settings.ts'
+import { GITHUB_OAUTH_FUNCTION_NAME } from '../../supabase/functions/_shared/github-sign-in.ts'
+import { OAUTH_SECRET_NAMES } from '../../supabase/functions/github-oauth/config.ts'
+import { gate, missing, runCli, type Env } from './ci-settings.ts'
 
 /** The function's settings in production (supabase/README.md "Settings"), from the job's env. */
 export const FUNCTION_SECRETS = [
@@ -31,6 +34,16 @@ export const BACKEND_SETTINGS = [
 ] as const
 
 /**
+ * Whether the editor's sign-in is set up: all of its settings (deploy github-oauth), none (leave
+ * it out, with a notice), or some, which is a mistake the gate fails on.
+ */
+export function signInSetup(env: Env): 'all' | 'none' | 'partial' {
+  const absent = missing(env, OAUTH_SECRET_NAMES)
+  if (!absent.length) return 'all'
+  return absent.length === OAUTH_SECRET_NAMES.length ? 'none' : 'partial'
+}
+
+/**
  * The origins the function answers: ALLOWED_ORIGINS when set (the live origin and any other,
  * comma-separated), else the origin of SITE_URL. Without the live origin every form is refused.
  */
@@ -45,6 +58,9 @@ export function secretsFile(env: Env): string {
   const values: [string, string][] = [
     ['ALLOWED_ORIGINS', allowedOrigins(env)],
     ...FUNCTION_SECRETS.map((name): [string, string] => [name, env[name]!.trim()]),
+    ...(signInSetup(env) === 'all'
+      ? OAUTH_SECRET_NAMES.map((name): [string, string] => [name, env[name]!.trim()])
+      : []),
   ]
   return values.map(([name, value]) => `${name}=${JSON.stringify(value)}`).join('\n') + '\n'
 }
@@ -64,22 +80,43 @@ export function deployBackend(env: Env): void {
   }
   // verify_jwt = false and the import map come from supabase/config.toml.
   runCli('supabase', ['functions', 'deploy', CONTACT_FUNCTION_NAME, '--project-ref', ref], env)
+  if (signInSetup(env) === 'all')
+    runCli(
+      'supabase',
+      ['functions', 'deploy', GITHUB_OAUTH_FUNCTION_NAME, '--project-ref', ref],
+      env,
+    )
 }
 
 function main(command: string | undefined, env: Env) {
   if (command === 'gate') {
-    gate(
+    const ready = gate(
       env,
       'Backend deploy',
       'SUPABASE_ACCESS_TOKEN',
       BACKEND_SETTINGS,
       'repository secrets and variables',
     )
+    if (!ready) return
+    const signIn = signInSetup(env)
+    if (signIn === 'partial') {
+      console.log(
+        `::error title=Backend deploy cannot deploy::missing ${missing(env, OAUTH_SECRET_NAMES).join(', ')}; the editor's sign-in needs ${OAUTH_SECRET_NAMES.join(', ')} together. See docs/editing-ui.md.`,
+      )
+      process.exitCode = 1
+    } else if (signIn === 'none')
+      console.log(
+        `::notice title=Editor sign-in not deployed::${GITHUB_OAUTH_FUNCTION_NAME} is left out: set ${OAUTH_SECRET_NAMES.join(', ')} (docs/editing-ui.md) to deploy it.`,
+      )
     return
   }
   if (command === 'deploy') {
     deployBackend(env)
-    console.log(`Backend deployed: migrations, settings and ${CONTACT_FUNCTION_NAME}.`)
+    const functions = [
+      CONTACT_FUNCTION_NAME,
+      ...(signInSetup(env) === 'all' ? [GITHUB_OAUTH_FUNCTION_NAME] : []),
+    ]
+    console.log(`Backend deployed: migrations, settings and ${functions.join(', ')}.`)
     return
   }
   console.error('usage: tsx scripts/deploy/backend.ts gate|deploy')

@@ -178,6 +178,49 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
     expect(calls[2]!.envFile).toContain(`ALLOWED_ORIGINS="${origins}"\n`)
   })
 
+  it('deploys the editor’s sign-in with its three settings, all or none', async () => {
+    const signIn = {
+      CMS_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
+      CMS_GITHUB_CLIENT_SECRET: `client-${SECRET}`,
+      CMS_OAUTH_STATE_KEY: `state-${SECRET}`,
+    }
+    const { code, stdout, stderr, calls } = await dryRun('backend.ts', ['deploy'], {
+      ...backendEnv,
+      ...signIn,
+    })
+    expect(code).toBe(0)
+    const ref = backendEnv.SUPABASE_PROJECT_REF
+    expect(calls.slice(3).map((call) => call.args)).toEqual([
+      ['functions', 'deploy', 'send-contact-email', '--project-ref', ref],
+      ['functions', 'deploy', 'github-oauth', '--project-ref', ref],
+    ])
+    expect(calls[2]!.envFile).toContain(
+      [
+        'CMS_GITHUB_CLIENT_ID="Iv1.0123456789abcdef"',
+        `CMS_GITHUB_CLIENT_SECRET="client-${SECRET}"`,
+        `CMS_OAUTH_STATE_KEY="state-${SECRET}"`,
+        '',
+      ].join('\n'),
+    )
+    expect(JSON.stringify(calls.map((call) => call.args))).not.toContain(SECRET)
+    expect(stdout + stderr).not.toContain(SECRET)
+    expect(stdout).toContain('settings and send-contact-email, github-oauth.')
+
+    // None of them: the contact function alone, and a notice naming what to set.
+    const none = await dryRun('backend.ts', ['gate'], backendEnv)
+    expect([none.code, none.outputs]).toEqual([0, 'ready=true\n'])
+    expect(none.stdout).toContain(
+      '::notice title=Editor sign-in not deployed::github-oauth is left out: set CMS_GITHUB_CLIENT_ID, CMS_GITHUB_CLIENT_SECRET, CMS_OAUTH_STATE_KEY',
+    )
+    // Some of them is a mistake.
+    const { CMS_OAUTH_STATE_KEY: _, ...partial } = signIn
+    const half = await dryRun('backend.ts', ['gate'], { ...backendEnv, ...partial })
+    expect(half.code).toBe(1)
+    expect(half.stdout).toContain(
+      "::error title=Backend deploy cannot deploy::missing CMS_OAUTH_STATE_KEY; the editor's sign-in needs",
+    )
+  })
+
   it('stops at the first failing call and says which', async () => {
     const { code, stdout, calls } = await dryRun('backend.ts', ['deploy'], {
       ...backendEnv,

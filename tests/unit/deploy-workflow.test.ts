@@ -155,6 +155,17 @@ describe('the deploy jobs', () => {
     expect(cli).toBeGreaterThan(runs.indexOf('npm run --silent deploy:backend -- gate'))
     expect(cli).toBeLessThan(runs.indexOf('npm run --silent deploy:backend -- deploy'))
   })
+
+  it('hand the editor’s sign-in settings to the backend’s gate and deploy, secrets as secrets', () => {
+    const backendSteps = jobs.backend!.steps.filter((step) => step.run?.includes('deploy:backend'))
+    expect(backendSteps).toHaveLength(2)
+    for (const step of backendSteps)
+      expect(step.env).toMatchObject({
+        CMS_GITHUB_CLIENT_ID: '${{ vars.CMS_GITHUB_CLIENT_ID }}',
+        CMS_GITHUB_CLIENT_SECRET: '${{ secrets.CMS_GITHUB_CLIENT_SECRET }}',
+        CMS_OAUTH_STATE_KEY: '${{ secrets.CMS_OAUTH_STATE_KEY }}',
+      })
+  })
 })
 
 describe('the migration check', () => {

@@ -1,0 +1,138 @@
+// A local stand-in for github.com's OAuth app endpoints (the web flow the editor's sign-in uses,
+// docs.github.com "Authorizing OAuth apps"): the authorize page, which sends the browser back to
+// the app's callback URL with a code (or `error=access_denied` when the writer cancels), and the
+// token endpoint, which trades an issued code once for a token when the client id and secret are
+// the app's. It runs on node:http, so the same fake serves Node tests (Playwright) and Deno tests
+// (tests/deno/github-oauth.test.ts), and records every request with its answer.
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { listenOnLoopback } from '../../server/listen-on-loopback.ts'
+import { FAKE_TOKEN } from './fake-github-repo.ts'
+
+export interface FakeOAuthApp {
+  clientId: string
+  clientSecret: string
+  /** The app's "Authorization callback URL": the exchange's …/callback. */
+  callbackUrl: string
+}
+
+export interface RecordedOAuthRequest {
+  method: string
+  /** Path and query, as sent. */
+  url: string
+  /** The token endpoint's fields (JSON or form). */
+  body?: Record<string, string>
+  status: number
+  /** Where a redirect sent the browser. */
+  location?: string
+  response?: unknown
+}
+
+export interface FakeGitHubOAuth {
+  origin: string
+  requests: RecordedOAuthRequest[]
+  /** The OAuth app GitHub knows; set once the exchange's address is known. */
+  registerApp(app: FakeOAuthApp): void
+  /** What the writer does on the authorize page: approve (default) or press Cancel. */
+  writerChoice: 'approve' | 'cancel'
+  /** The token the token endpoint hands out: the one the fake REST API accepts. */
+  token: string
+  close(): Promise<void>
+}
+
+async function readFields(req: IncomingMessage): Promise<Record<string, string>> {
+  let text = ''
+  for await (const chunk of req) text += String(chunk)
+  if (!text) return {}
+  if ((req.headers['content-type'] ?? '').includes('application/json'))
+    return Object.fromEntries(
+      Object.entries(JSON.parse(text) as Record<string, unknown>).map(([key, value]) => [
+        key,
+        String(value),
+      ]),
+    )
+  return Object.fromEntries(new URLSearchParams(text))
+}
+
+export async function startFakeGitHubOAuth(): Promise<FakeGitHubOAuth> {
+  const requests: RecordedOAuthRequest[] = []
+  let app: FakeOAuthApp | undefined
+  /** Codes handed out and not yet traded: GitHub's codes work once (and for 10 minutes). */
+  const issuedCodes = new Set<string>()
+
+  type Answer = { status: number; location?: string; data?: unknown }
+
+  function authorize(url: URL): Answer {
+    const params = url.searchParams
+    if (!app || params.get('client_id') !== app.clientId)
+      return { status: 404, data: { message: 'Not Found' } }
+    const back = new URL(app.callbackUrl)
+    const state = params.get('state')
+    if (fake.writerChoice === 'cancel') {
+      back.searchParams.set('error', 'access_denied')
+      back.searchParams.set('error_description', 'The user has denied your application access.')
+    } else {
+      const code = randomUUID().replaceAll('-', '').slice(0, 20)
+      issuedCodes.add(code)
+      back.searchParams.set('code', code)
+    }
+    if (state !== null) back.searchParams.set('state', state)
+    return { status: 302, location: back.href }
+  }
+
+  function accessToken(fields: Record<string, string>): Answer {
+    // GitHub answers these refusals with 200 and an `error` field.
+    if (!app || fields.client_id !== app.clientId || fields.client_secret !== app.clientSecret)
+      return {
+        status: 200,
+        data: {
+          error: 'incorrect_client_credentials',
+          error_description: 'The client_id and/or client_secret passed are incorrect.',
+        },
+      }
+    const code = fields.code ?? ''
+    if (!issuedCodes.delete(code))
+      return {
+        status: 200,
+        data: {
+          error: 'bad_verification_code',
+          error_description: 'The code passed is incorrect or expired.',
+        },
+      }
+    return { status: 200, data: { access_token: fake.token, token_type: 'bearer', scope: 'repo' } }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url!, 'http://fake')
+    let body: Record<string, string> | undefined
+    let answer: Answer
+    if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') answer = authorize(url)
+    else if (req.method === 'POST' && url.pathname === '/login/oauth/access_token')
+      answer = accessToken((body = await readFields(req)))
+    else {
+      process.stderr.write(`fake GitHub OAuth: no endpoint for ${req.method} ${req.url}\n`)
+      answer = { status: 404, data: { message: 'Not Found' } }
+    }
+    requests.push({ method: req.method!, url: req.url!, body, ...answer, response: answer.data })
+    const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' }
+    if (answer.location) headers.Location = answer.location
+    res.writeHead(answer.status, headers)
+    res.end(answer.data === undefined ? '' : JSON.stringify(answer.data))
+  }
+
+  const server = createServer((req, res) => {
+    void handle(req, res)
+  })
+  const listening = await listenOnLoopback(server)
+  const fake: FakeGitHubOAuth = {
+    origin: listening.origin,
+    requests,
+    registerApp(registered) {
+      app = registered
+    },
+    writerChoice: 'approve',
+    token: FAKE_TOKEN,
+    close: listening.close,
+  }
+  return fake
+}
