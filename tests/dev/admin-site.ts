@@ -13,13 +13,13 @@ export interface AdminSite {
 }
 
 // On a busy 2-core machine the dev server took up to five minutes to start (load average 30).
-const START_TIMEOUT = 360_000
+export const ADMIN_SITE_START_TIMEOUT = 360_000
 
 /** `npm run dev` on a copy of the site (./dev-site.ts), once it also serves the editor. */
 export async function startAdminSite(
   env: Record<string, string>,
 ): Promise<AdminSite & { stop: () => Promise<void> }> {
-  const site = await startDevSite(env, START_TIMEOUT)
+  const site = await startDevSite(env, ADMIN_SITE_START_TIMEOUT)
   try {
     const config = await fetch(`${site.baseURL}/admin/config.json`)
     if (!config.ok)
@@ -54,7 +54,7 @@ export const test = base.extend<object, { adminEnv: Record<string, string>; admi
           await site.stop()
         }
       },
-      { scope: 'worker', timeout: START_TIMEOUT + 30_000 },
+      { scope: 'worker', timeout: ADMIN_SITE_START_TIMEOUT + 30_000 },
     ],
     baseURL: async ({ adminSite }, provide) => provide(adminSite.baseURL),
   },

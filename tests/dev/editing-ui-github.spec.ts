@@ -5,12 +5,11 @@
 import type { Page } from '@playwright/test'
 import { expect, test as siteTest } from './admin-site.ts'
 import {
-  FAKE_LOGIN,
-  FAKE_TOKEN,
   startFakeGitHubRepo,
   type FakeGitHubRepo,
   type RecordedRequest,
 } from './fake-github-repo.ts'
+import { signInAsFakeWriter } from './github-sign-in.ts'
 
 const REPO = 'panelwise/site'
 
@@ -46,19 +45,9 @@ const test = siteTest.extend<object, { github: FakeGitHubRepo; repository: FakeG
 // As in editing-ui.spec.ts: one 4.7 MB script, the whole content check per save, a loaded machine.
 test.describe.configure({ timeout: 240_000 })
 
-/**
- * Opens an entry signed in as the fake's writer: the token Decap keeps after GitHub's OAuth
- * popup is put where it looks for it (LocalStorageAuthStore), and Decap checks it with the fake.
- */
+/** Opens an entry signed in as the fake's writer (./github-sign-in.ts). */
 async function openEntry(page: Page, collection: string, slug: string) {
-  await page.addInitScript(
-    (user) => window.localStorage.setItem('decap-cms-user', JSON.stringify(user)),
-    { backendName: 'github', token: FAKE_TOKEN, login: FAKE_LOGIN },
-  )
-  // Decap asks githubstatus.com whether GitHub is up; the test machine stays offline.
-  await page.route('https://www.githubstatus.com/**', (route) =>
-    route.fulfill({ json: { components: [] } }),
-  )
+  await signInAsFakeWriter(page)
   await page.goto(`/admin/#/collections/${collection}/entries/${slug}`)
   await expect(page.getByText(`Writing in ${collection[0]!.toUpperCase()}`)).toBeVisible()
 }
