@@ -105,7 +105,7 @@ export interface IndexedEntry {
 /**
  * The fields of an entry's data that site/routes.ts makes addresses of: a page's `path`, and an
  * article's `tags` (how many pages each tag's list runs to). The index carries these only, not
- * whole entries; tests/unit/content-index.test.ts proves the addresses come out the same.
+ * whole entries; tests/unit/content-check-in-page.test.ts proves the addresses come out the same.
  */
 export const ROUTE_FIELDS = ['path', 'tags'] as const
 

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkFilesInPage } from '../../build/admin/entry-check-in-page.ts'
 import type { ContentError, ContentIndex } from '../../build/content/content-checker.ts'
+import { buildRouteTable } from '../../site/routes.ts'
 import { contentIndex, loadContent, publishingDay } from '../../build/content/load.ts'
 import { formatError } from '../../build/content/report.ts'
 import { collections } from '../../content/schema/collections.ts'
@@ -155,3 +156,27 @@ describe("the fixtures added to the site's own content, as a writer's new entrie
     LOAD,
   )
 })
+
+it(
+  "makes the site's addresses from the index's route fields alone",
+  async () => {
+    // The index carries each entry's ROUTE_FIELDS (build/content/content-checker.ts), not the entry: the route table made of them
+    // must list the addresses the whole entries give.
+    const { entries } = await loadContent(root, collections, { today })
+    const index = await contentIndex(root, collections, { cache: false })
+    const fields = new Map(index.entries.map((entry) => [entry.file, entry.route]))
+    const whole = buildRouteTable((name) => (entries.get(name) ?? []) as never)
+    const fromIndex = buildRouteTable(
+      (name) =>
+        (name === 'site'
+          ? []
+          : (entries.get(name) ?? []).map((entry) => ({
+              id: entry.id,
+              data: fields.get(entry.file),
+            }))) as never,
+    )
+    expect(fromIndex.map((route) => route.path)).toEqual(whole.map((route) => route.path))
+    expect(whole.length).toBeGreaterThan(30)
+  },
+  LOAD,
+)
