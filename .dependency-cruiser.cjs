@@ -22,25 +22,30 @@
 //   review/    the reviewers' report (what a change does to the pages, screenshots, the GitHub
 //              side): anything but pages/, scripts/ and tests/; nothing but scripts/ and tests/
 //              imports it
-//   admin/     the editing UI's page (Decap CMS, /admin on the dev server): content/ only; it
+//   admin/     the editing UI's page (Decap CMS, /admin): content/, and of build/ only the
+//              content check that runs in the page (build/admin/entry-check-in-page.ts); it
 //              talks to the dev server (build/vite/admin-plugin.ts) over HTTP; its sign-in pages
 //              read the names they share with the github-oauth function
-//              (supabase/functions/_shared/github-sign-in.ts)
+//              (supabase/functions/_shared/github-sign-in.ts). Nothing it reaches, however far,
+//              imports a Node built-in: it all runs in a browser
 //   scripts/   commands a person runs, thin over the folders above; nothing imports scripts/
 //   tests/     may import anything; nothing imports tests/
 //
 // Every arrow points one way, so no two folders import each other; no-circular catches module
 // circles inside a folder, type-only imports included.
+// Every Node built-in, by name, as this Node knows them (process.getBuiltinModule: Node ≥ 20.16).
+const { builtinModules } = process.getBuiltinModule('node:module')
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 const folder = (...names) => `^(${names.join('|')})/`
 
-/** A rule forbidding `from` to import any of `to`. */
-const mayNotImport = (name, from, to, comment) => ({
+/** A rule forbidding `from` to import any of `to`, but for modules matching `except`. */
+const mayNotImport = (name, from, to, comment, except) => ({
   name,
   comment,
   severity: 'error',
   from: { path: folder(from) },
-  to: { path: folder(...to) },
+  to: { path: folder(...to), ...(except && { pathNot: except }) },
 })
 
 module.exports = {
@@ -169,7 +174,8 @@ module.exports = {
         'tests',
         'tools',
       ],
-      'The editing UI runs in the browser and reaches the content check and the files through the dev server, never by import.',
+      "The editing UI runs in the browser and reaches the files through the dev server or GitHub, never by import; of the build, only the content check's door for the page.",
+      '^build/admin/entry-check-in-page\\.ts$',
     ),
     {
       // The sign-in pages and the github-oauth function read one module: the function's address
@@ -181,6 +187,17 @@ module.exports = {
         'Of supabase/, the editing UI imports only the sign-in names both ends share.',
       ),
       to: { path: folder('supabase'), pathNot: '^supabase/functions/_shared/github-sign-in\\.ts$' },
+    },
+    {
+      name: 'admin-runs-in-the-browser',
+      comment:
+        "The editor's page, and the content check it runs (build/content/content-checker.ts and what it reads), must bundle for a browser: no module it reaches imports a Node built-in.",
+      severity: 'error',
+      from: { path: folder('admin') },
+      to: {
+        path: `^(node:)?(${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`,
+        reachable: true,
+      },
     },
     mayNotImport(
       'tools-measure',

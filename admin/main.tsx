@@ -40,34 +40,44 @@ async function base64(blob: Blob): Promise<string> {
 }
 
 /**
- * Before Decap saves (local mode) or commits (GitHub mode), the dev server runs the content
- * check on the whole entry; its sentences refuse the save, shown in the editor's message.
+ * Before Decap saves (local mode) or commits (GitHub mode), the content check runs on the whole
+ * entry; its sentences refuse the save, shown in the editor's message. On the dev server, the
+ * server checks it among the real files (and its local mode checks again before it writes);
+ * where none answers (the built site's /admin/), the same check runs in this page
+ * (./content-check.ts), loaded only now.
  */
 async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<ImmutableData> {
   let data = entry.get('data') as ImmutableData
   for (const fix of pictureAddressFixes(fieldsOf(String(entry.get('collection'))), data.toJS()))
     data = data.setIn(fix.path, fix.value)
   const media = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? []
-  const response = await fetch(`${API}/check`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      collection: entry.get('collection'),
-      slug: entry.get('slug'),
-      data: data.toJS(),
-      // Pictures uploaded with the entry are checked with it (the cover must exist).
-      assets: await Promise.all(
-        media
-          .filter((file) => file.draft && file.file)
-          .map(async (file) => ({ path: file.path, content: await base64(file.file!) })),
-      ),
-    }),
-  })
-  if (!response.ok) throw new Error(`the content check could not run (HTTP ${response.status})`)
-  const { problems } = (await response.json()) as CheckAnswer
+  const toCheck = {
+    collection: String(entry.get('collection')),
+    slug: entry.get('slug') as string | undefined,
+    data: data.toJS(),
+    // Pictures uploaded with the entry are checked with it (the cover must exist).
+    assets: await Promise.all(
+      media
+        .filter((file) => file.draft && file.file)
+        .map(async (file) => ({ path: file.path, content: await base64(file.file!) })),
+    ),
+  }
+  const problems = import.meta.env.DEV
+    ? await checkOnDevServer(toCheck)
+    : await (await import('./content-check.ts')).checkEntry(toCheck)
   if (problems.length) throw new Error(problems.join('\n'))
   // Decap saves what the hook returns: the fields as checked.
   return data
+}
+
+async function checkOnDevServer(toCheck: object): Promise<string[]> {
+  const response = await fetch(`${API}/check`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(toCheck),
+  })
+  if (!response.ok) throw new Error(`the content check could not run (HTTP ${response.status})`)
+  return ((await response.json()) as CheckAnswer).problems
 }
 
 const config = (await (await fetch('/admin/config.json')).json()) as CmsConfig & {

@@ -7,12 +7,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
 import { loadContent, type ContentError } from '../content/load.ts'
+import type { ProposedFile } from './entry-file.ts'
 
-export interface ProposedFile {
-  /** From the project root, with forward slashes: "content/faqs/about.yaml". */
-  path: string
-  content: string | Uint8Array
-}
+export type { ProposedFile }
 
 /**
  * The content check's problems with `files` as they would be once saved: those in the files

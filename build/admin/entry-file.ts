@@ -1,10 +1,17 @@
 // An entry as the editing UI holds it (its fields, and an MDX body), written out as the file it
-// would be saved as, so the content check can read it exactly as it reads a writer's file.
-import path from 'node:path'
+// would be saved as, so the content check can read it exactly as it reads a writer's file. No
+// Node here: the dev server's check (./entry-check.ts) and the editor's page
+// (./entry-check-in-page.ts) write entries out the same way.
 import { stringify } from 'yaml'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
-import { slugify } from '../content/load.ts'
-import type { ProposedFile } from './entry-check.ts'
+import { slugify } from '../content/content-checker.ts'
+import { dirnameOf, joinPath } from '../content/content-source.ts'
+
+export interface ProposedFile {
+  /** From the project root, with forward slashes: "content/faqs/about.yaml". */
+  path: string
+  content: string | Uint8Array
+}
 
 export interface EntryToCheck {
   collection: string
@@ -29,13 +36,13 @@ export function entryFiles(
   // check reads them there.
   const pictures =
     collections[entry.collection]?.type === 'document'
-      ? path.posix.join(path.posix.dirname(file.path), 'images')
+      ? joinPath(dirnameOf(file.path), 'images')
       : undefined
   return [
     file,
     ...(entry.assets ?? []).map((asset) => ({
-      path: pictures ? path.posix.join(pictures, path.posix.basename(asset.path)) : asset.path,
-      content: Buffer.from(asset.content, 'base64'),
+      path: pictures ? joinPath(pictures, asset.path.split('/').at(-1)!) : asset.path,
+      content: Uint8Array.from(atob(asset.content), (char) => char.charCodeAt(0)),
     })),
   ]
 }

@@ -1,7 +1,7 @@
 // Reads one content file (YAML, or MDX/Markdown with YAML frontmatter) into plain data plus a
 // locator that turns a field path back into the line and column a writer would edit.
-import matter from 'gray-matter'
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml'
+import { splitFrontmatter } from './frontmatter.ts'
 import { explainYamlError } from './yaml-messages.ts'
 import { bodyPlaceholders, PLACEHOLDER_MARKER, type Placeholder } from './placeholders.ts'
 import type { FieldPath, Position } from './position.ts'
@@ -30,13 +30,12 @@ export function readSource(file: string, text: string): SourceFile {
   const isDocument = DOCUMENT_EXTENSIONS.some((ext) => file.endsWith(ext))
   if (!isDocument) return readYaml(file, text, 0)
 
-  // gray-matter splits the frontmatter; positions are relative to the line after the opening ---.
-  // Passing options turns off gray-matter's cache, whose repeat answers lack `.matter`. Its own
-  // YAML parser would throw on a syntax error; ./readYaml parses it and reports where instead.
-  const parsed = matter(text, { engines: { yaml: () => ({}) } })
+  // Positions in the frontmatter are relative to the line after the opening ---. Its YAML is
+  // parsed by ./readYaml, which reports a syntax error where it is instead of throwing.
+  const parsed = splitFrontmatter(text)
   const hasFrontmatter = /^---\r?\n/.test(text)
   const source = readYaml(file, hasFrontmatter ? parsed.matter.replace(/^\r?\n/, '') : '', 1)
-  // gray-matter's content is the text after the closing fence, so it ends the file.
+  // The body is the text after the closing fence, so it ends the file.
   const bodyFirstLine = text.slice(0, text.length - parsed.content.length).split('\n').length
   return {
     ...source,

@@ -25,7 +25,7 @@ afterEach(async () => {
 
 /**
  * Writes `files` (path → source) beside the project's config, and returns the rules broken and
- * every import depcruise resolved, as `from → to`.
+ * every import of those files depcruise resolved, as `from → to`.
  */
 async function cruise(
   files: Record<string, string>,
@@ -46,9 +46,12 @@ async function cruise(
   const result = JSON.parse(stdout) as CruiseResult
   return {
     broken: result.summary.violations.map((violation) => violation.rule.name),
-    imports: result.modules.flatMap((module) =>
-      module.dependencies.map((dependency) => `${module.source} → ${dependency.resolved}`),
-    ),
+    // The imports of the files written here (the config's own require of node:module is not).
+    imports: result.modules
+      .filter((module) => Object.hasOwn(files, module.source))
+      .flatMap((module) =>
+        module.dependencies.map((dependency) => `${module.source} → ${dependency.resolved}`),
+      ),
   }
 }
 
@@ -88,5 +91,54 @@ describe("the reviewers' report's folder rule", () => {
   ]
   it.each(refused)('refuses %s', async (_what, files, rule) => {
     expect((await cruise(files)).broken).toEqual([rule])
+  })
+})
+
+describe("the editor's page's folder rules", () => {
+  const DOOR = 'build/admin/entry-check-in-page.ts'
+
+  it('lets admin/ import the content check’s door for the page, which reads build/content/', async () => {
+    const { broken, imports } = await cruise({
+      'build/content/content-checker.ts': EXPORTS,
+      [DOOR]: importing('../content/content-checker.ts'),
+      'admin/content-check.ts': importing(`../${DOOR}`),
+    })
+    expect(imports.sort()).toEqual([
+      `admin/content-check.ts → ${DOOR}`,
+      `${DOOR} → build/content/content-checker.ts`,
+    ])
+    expect(broken).toEqual([])
+  })
+
+  const refused: [what: string, files: Record<string, string>, rules: string[]][] = [
+    [
+      'admin/ importing any other module of build/',
+      { 'build/content/load.ts': EXPORTS, 'admin/main.tsx': importing('../build/content/load.ts') },
+      ['admin-is-a-browser-page'],
+    ],
+    [
+      'a Node built-in two imports away from admin/, written node:fs/promises',
+      {
+        'build/content/mdx-body.ts':
+          "import { readFile } from 'node:fs/promises'\nexport const value = readFile\n",
+        'build/content/content-checker.ts': importing('./mdx-body.ts'),
+        [DOOR]: importing('../content/content-checker.ts'),
+        'admin/content-check.ts': importing(`../${DOOR}`),
+      },
+      ['admin-runs-in-the-browser'],
+    ],
+    [
+      'a Node built-in reached by a type-only import, written without node:',
+      {
+        'build/admin/entry-check.ts': "import path from 'path'\nexport type Value = typeof path\n",
+        [DOOR]:
+          "import type { Value } from './entry-check.ts'\nexport const value: Value | 1 = 1\n",
+        'admin/content-check.ts': importing(`../${DOOR}`),
+      },
+      ['admin-runs-in-the-browser'],
+    ],
+  ]
+  it.each(refused)('refuses %s', async (_what, files, rules) => {
+    expect((await cruise(files)).broken).toEqual(rules)
   })
 })
