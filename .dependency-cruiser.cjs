@@ -22,8 +22,9 @@
 //   review/    the reviewers' report (what a change does to the pages, screenshots, the GitHub
 //              side): anything but pages/, scripts/ and tests/; nothing but scripts/ and tests/
 //              imports it
-//   admin/     the editing UI's page (Decap CMS, /admin on the dev server): content/ only; it
-//              talks to the dev server (build/vite/admin-plugin.ts) over HTTP
+//   admin/     the editing UI's page (Decap CMS, /admin): content/, and components/ with what
+//              they import (site/, renderer/) to draw its preview as the pages do; it talks to
+//              the dev server (build/vite/admin-plugin.ts) over HTTP
 //   scripts/   commands a person runs, thin over the folders above; nothing imports scripts/
 //   tests/     may import anything; nothing imports tests/
 //
@@ -155,20 +156,8 @@ module.exports = {
     mayNotImport(
       'admin-is-a-browser-page',
       'admin',
-      [
-        'build',
-        'components',
-        'pages',
-        'renderer',
-        'scripts',
-        'server',
-        'site',
-        'supabase',
-        'review',
-        'tests',
-        'tools',
-      ],
-      'The editing UI runs in the browser and reaches the content check and the files through the dev server, never by import.',
+      ['build', 'pages', 'scripts', 'server', 'review', 'tests', 'tools'],
+      'The editing UI runs in the browser and reaches the content check and the files through the dev server, never by import; its preview draws entries with the components pages use.',
     ),
     mayNotImport(
       'tools-measure',
