@@ -22,8 +22,9 @@
 //   review/    the reviewers' report (what a change does to the pages, screenshots, the GitHub
 //              side): anything but pages/, scripts/ and tests/; nothing but scripts/ and tests/
 //              imports it
-//   admin/     the editing UI's page (Decap CMS, /admin): content/, and of build/ only the
-//              content check that runs in the page (build/admin/entry-check-in-page.ts); it
+//   admin/     the editing UI's page (Decap CMS, /admin): content/, components/ with what they
+//              import (site/, renderer/) to draw its preview as the pages do, and of build/ only
+//              the content check that runs in the page (build/admin/entry-check-in-page.ts); it
 //              talks to the dev server (build/vite/admin-plugin.ts) over HTTP; its sign-in pages
 //              read the names they share with the github-oauth function
 //              (supabase/functions/_shared/github-sign-in.ts). Nothing it reaches, however far,
@@ -162,19 +163,8 @@ module.exports = {
     mayNotImport(
       'admin-is-a-browser-page',
       'admin',
-      [
-        'build',
-        'components',
-        'pages',
-        'renderer',
-        'scripts',
-        'server',
-        'site',
-        'review',
-        'tests',
-        'tools',
-      ],
-      "The editing UI runs in the browser and reaches the files through the dev server or GitHub, never by import; of the build, only the content check's door for the page.",
+      ['build', 'pages', 'scripts', 'server', 'review', 'tests', 'tools'],
+      "The editing UI runs in the browser and reaches the files through the dev server or GitHub, never by import; its preview draws entries with the components pages use; of the build, only the content check's door for the page.",
       '^build/admin/entry-check-in-page\\.ts$',
     ),
     {

@@ -1,10 +1,11 @@
 // The editing UI's page (/admin on `npm run dev`, build/vite/admin-plugin.ts): Decap CMS with the
 // form configuration the dev server generates from the schemas, the content check before every
-// save or commit, a preview of the real page and the writer components in the body editor.
+// save or commit, a preview drawn with the site's own components and the writer components in
+// the body editor.
 import CMS from 'decap-cms-app'
 import type { CmsConfig } from 'decap-cms-core'
 import { pictureAddressFixes, type FormField, type KeyPath } from './picture-addresses.ts'
-import { EntryPreview, saves } from './preview.tsx'
+import { EntryPreview, saves, siteStyles } from './preview.tsx'
 import { editorComponents } from './editor-components.ts'
 
 const API = '/admin/api'
@@ -91,6 +92,7 @@ function fieldsOf(name: string): FormField[] {
 }
 
 for (const component of editorComponents) CMS.registerEditorComponent(component)
+CMS.registerPreviewStyle(siteStyles)
 for (const collection of config.collections)
   CMS.registerPreviewTemplate(collection.name, EntryPreview)
 CMS.registerEventListener({ name: 'preSave', handler: checkBeforeSave })

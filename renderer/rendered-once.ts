@@ -5,7 +5,9 @@
 const rendered = new Map<string, string>()
 
 export function renderedOnce(key: string, render: () => string): string {
-  if (!import.meta.env.PROD) return render()
+  // In a browser (the editor's preview pane draws the header and islands), content changes
+  // while the page lives, as in the dev server.
+  if (!import.meta.env.PROD || !import.meta.env.SSR) return render()
   let html = rendered.get(key)
   if (html === undefined) {
     html = render()

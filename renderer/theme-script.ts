@@ -6,15 +6,14 @@
 // HTML like every inline script (build/outputs/inline-sources.ts).
 
 import { inlineScript } from './inline-script.ts'
+import { THEME_CHOICE_ATTRIBUTE, THEME_STORAGE_KEY } from './theme-choices.ts'
 
-/** localStorage key of the visitor's choice: "light" or "dark"; absent means the system's. */
-export const THEME_STORAGE_KEY = 'theme'
-
-/** On each radio button of a theme control; its value is one of THEME_CHOICES. */
-export const THEME_CHOICE_ATTRIBUTE = 'data-theme-choice'
-
-export const THEME_CHOICES = ['light', 'dark', 'system'] as const
-export type ThemeChoice = (typeof THEME_CHOICES)[number]
+export {
+  THEME_CHOICE_ATTRIBUTE,
+  THEME_CHOICES,
+  THEME_STORAGE_KEY,
+  type ThemeChoice,
+} from './theme-choices.ts'
 
 // Plain ES2017, the same text on every page, so one CSP hash allows it everywhere. Storage can
 // throw (blocked cookies): a choice then holds on this page only.

@@ -5,7 +5,8 @@
 //       the report as one comment on the pull request, edited on each push; the job summary
 //       always, and alone on a fork's pull request (its token cannot write)
 //   preview         build the site under the preview's path and publish it to gh-pages/pr-<n>/;
-//                   sets the step output `preview` (JSON) for the review job
+//                   sets the step output `preview` (JSON) for the review job, and the head
+//                   commit's status `deploy/preview` to its address (the editor's preview link)
 //   preview-remove  remove gh-pages/pr-<n>/ (the pull request closed) and say so in the comment
 import { parseArgs } from 'node:util'
 import { appendSummary, readActionsEnv, runUrl, setOutput } from '../review/github/actions-env.ts'

@@ -2,7 +2,6 @@
 // checked against content/schema/collections.ts, so a page can trust every field it reads.
 import type { ComponentType } from 'react'
 import { entries, images, omittedDrafts, problems } from 'virtual:content'
-import { listItemKey } from '../content/schema/collection.ts'
 import type { ResponsiveImage } from '../build/content/images.ts'
 import type { Heading } from '../build/content/mdx-body.ts'
 import type { CollectionName, EntryData } from '../content/schema/collections.ts'
@@ -133,15 +132,4 @@ export function listOmittedDraftPaths(): Set<string> {
   const built = new Set(listRoutes().map((route) => route.path))
   const withDrafts = buildRouteTable((name) => [...getCollection(name), ...getOmittedDrafts(name)])
   return new Set(withDrafts.map((route) => route.path).filter((path) => !built.has(path)))
-}
-
-/** A person an entry names (an article's author): a leader or an interviewer, by its key. */
-export function getPerson(key: string): { name: string; role: string } {
-  const people = [
-    ...getEntry('interviewers', 'network').data.items,
-    ...getCollection('leaders').flatMap((entry) => entry.data.items),
-  ]
-  const person = people.find((candidate) => listItemKey(candidate) === key)
-  if (!person) throw new Error(`content: no leader or interviewer "${key}"`)
-  return { name: person.name, role: person.role }
 }

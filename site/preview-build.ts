@@ -18,3 +18,12 @@ export function parsePreviewFlag(value: string | undefined): boolean {
 export function previewDefine(env: Record<string, string | undefined>) {
   return { __SITE_PREVIEW__: JSON.stringify(parsePreviewFlag(env[PREVIEW_VARIABLE])) }
 }
+
+/**
+ * The context of the commit status the preview job sets on a pull request's head commit
+ * (review/github/pages-preview.ts), whose address is the preview. Decap's editorial workflow
+ * shows it as the entry's "View Preview" link: its config names this context as `preview_context`
+ * (build/admin/decap-config.ts), so it matches this status alone, not any whose context says
+ * "deploy".
+ */
+export const PREVIEW_STATUS_CONTEXT = 'deploy/preview'

@@ -4,6 +4,7 @@
 // for references and help texts come from its schema, so the form cannot drift from the check.
 import { REFERENCE_KEY, type CollectionDefinition } from '../../content/schema/collection.ts'
 import { collectionJsonSchema, describeLocation, type JsonSchema } from '../content/json-schemas.ts'
+import { PREVIEW_STATUS_CONTEXT } from '../../site/preview-build.ts'
 
 /** One field of a Decap form (the widgets this generator uses and the options they take). */
 export interface DecapField {
@@ -115,6 +116,8 @@ export function decapConfig(
             ...(backend.apiRoot ? { api_root: backend.apiRoot } : {}),
             ...(backend.baseUrl ? { base_url: backend.baseUrl } : {}),
             ...(backend.authEndpoint ? { auth_endpoint: backend.authEndpoint } : {}),
+            // The pull request's preview, set by CI's preview job: the entry's "View Preview".
+            preview_context: PREVIEW_STATUS_CONTEXT,
           },
     // GitHub mode: "Publish" goes through a branch and a pull request, which CI checks.
     ...(backend.mode === 'github' ? { publish_mode: 'editorial_workflow' as const } : {}),

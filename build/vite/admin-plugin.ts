@@ -20,6 +20,8 @@ import { readSource } from '../content/source.ts'
 export const ADMIN_PATH = '/admin'
 /** The page's script (admin/main.tsx), served through Vite like any module. */
 const ADMIN_SCRIPT = '/admin/main.tsx'
+/** The preview pane's drawing (admin/preview-pane.tsx), imported when the pane first opens. */
+const PREVIEW_MODULE = 'admin/preview-pane.tsx'
 
 export function editingUi(collections: Record<string, CollectionDefinition>): Plugin {
   let root = process.cwd()
@@ -30,7 +32,11 @@ export function editingUi(collections: Record<string, CollectionDefinition>): Pl
       root = config.root
     },
     // Decap is one prebuilt file; bundling it once up front spares a reload when /admin opens.
-    config: () => ({ optimizeDeps: { include: ['decap-cms-app'] } }),
+    // The preview pane, loaded when it first opens, is scanned up front too: a dependency found
+    // only then (the Markdown parser) would make Vite reload the editor, losing what was typed.
+    config: () => ({
+      optimizeDeps: { include: ['decap-cms-app'], entries: [PREVIEW_MODULE] },
+    }),
     configureServer(server) {
       const backend = backendFromEnv(process.env, `${API_PATH}/v1`)
       const api = adminApi({ root, collections, backend, ownServer: () => ownAddresses(server) })

@@ -3,7 +3,7 @@ import type { Heading, MdxComponents } from '../../site/content.ts'
 import { ActionButton } from '../ActionButton.tsx'
 import { LongFormPage } from '../layout/LongFormPage.tsx'
 import { notSearched } from '../search/indexed-content.ts'
-import { bodyComponentsFor } from '../mdx/body-components.tsx'
+import { bodyComponentsFor, type BodyPictures } from '../mdx/body-components.tsx'
 import { useSite } from '../site-context.tsx'
 import { Picture } from '../ui/Picture.tsx'
 import { ArticleByline } from './ArticleByline.tsx'
@@ -14,8 +14,8 @@ import { TagList } from './TagList.tsx'
 
 export interface ArticleLayoutProps {
   article: ArticleSummary
-  /** The MDX file, so its pictures are found beside it. */
-  file: string
+  /** The pictures the body names (those beside its MDX file). */
+  pictures: BodyPictures
   headings: Heading[]
   breadcrumbs: { label: string; path: string }[]
   previous?: ArticleSummary
@@ -27,7 +27,7 @@ export interface ArticleLayoutProps {
 /** A long-form article: header, table of contents, body, tags, neighbours, related, booking. */
 export function ArticleLayout({
   article,
-  file,
+  pictures,
   headings,
   breadcrumbs,
   previous,
@@ -58,7 +58,7 @@ export function ArticleLayout({
         <TableOfContents headings={headings} />
       </div>
       <div className="prose mt-8 max-w-none" data-article-body>
-        {Content && <Content components={bodyComponentsFor(file)} />}
+        {Content && <Content components={bodyComponentsFor(pictures)} />}
       </div>
 
       <section

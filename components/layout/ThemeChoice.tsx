@@ -6,7 +6,7 @@ import {
   THEME_CHOICE_ATTRIBUTE,
   THEME_CHOICES,
   type ThemeChoice as Choice,
-} from '../../renderer/theme-script.ts'
+} from '../../renderer/theme-choices.ts'
 
 export interface ThemeChoiceCopy {
   label: string

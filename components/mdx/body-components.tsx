@@ -5,7 +5,7 @@
 import { Info, Lightbulb, TriangleAlert, Link as LinkIcon } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
 import type { WriterComponentName } from '../../content/schema/writer-component-names.ts'
-import { getImage, type MdxComponents } from '../../site/content.ts'
+import type { MdxComponents, ResponsiveImage } from '../../site/content.ts'
 import { ActionButton } from '../ActionButton.tsx'
 import { useSite } from '../site-context.tsx'
 import { Picture } from '../ui/Picture.tsx'
@@ -131,16 +131,20 @@ function textOf(node: ReactNode): string {
   return ''
 }
 
+/** A picture of a body by its address as written there ("./images/x.png"). */
+export type BodyPictures = (src: string) => ResponsiveImage
+
 /**
- * What an MDX body of `file` is rendered with: the writer components, and Markdown elements in
- * the site's style. Pictures are looked up relative to `file`.
+ * What an MDX body is rendered with: the writer components, and Markdown elements in the site's
+ * style. `pictures` finds a picture the body names (beside its file in the build; in the
+ * editor's preview, as uploaded).
  */
-export function bodyComponentsFor(file: string): MdxComponents {
+export function bodyComponentsFor(pictures: BodyPictures): MdxComponents {
   function Figure({ src, alt, caption }: { src: string; alt: string; caption: string }) {
     return (
       <figure className="not-prose my-8">
         <Picture
-          image={getImage(file, src)}
+          image={pictures(src)}
           alt={alt}
           sizes={BODY_SIZES}
           className="rounded-xl border border-slate-200"
@@ -152,7 +156,7 @@ export function bodyComponentsFor(file: string): MdxComponents {
   function Image({ src = '', alt = '' }: ComponentProps<'img'>) {
     return (
       <Picture
-        image={getImage(file, String(src))}
+        image={pictures(String(src))}
         alt={alt}
         sizes={BODY_SIZES}
         className="my-6 rounded-xl border border-slate-200"

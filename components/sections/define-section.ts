@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react'
 import type { z } from 'zod'
 import type { SectionOf, SectionType } from '../../content/schema/collections.ts'
+import type { ContentLookup } from '../../site/content-lookup.ts'
 import type { PageMeta } from '../layout/page-meta.ts'
 
 /** What a section contributes to its page's structured data. */
@@ -11,8 +12,11 @@ export type SectionMeta = Pick<PageMeta, 'faq' | 'pricing'>
 
 export interface SectionDefinition<S extends z.ZodType<{ type: SectionType }>, P> {
   schema: S
-  /** Server only, at build time: turns the checked section into the component's props. */
-  resolve?: (section: z.output<S>) => P
+  /**
+   * Turns the checked section into the component's props, joining what it names from `content`:
+   * the build's checked content, or in the editor's preview the entries loaded from the repository.
+   */
+  resolve?: (section: z.output<S>, content: ContentLookup) => P
   /** Every section but the page's first gets a unique `headingId` to label itself with. */
   Component: ComponentType<P & { headingId: string }>
   meta?: (props: P) => SectionMeta

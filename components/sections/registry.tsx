@@ -1,9 +1,10 @@
 // Every section type a page can use (`type:` in content/pages/*.yaml): its schema, the entries it
-// joins from other collections, its component. Adding a type is its schema file in
+// joins from other collections (from the ContentLookup it is given), its component. Adding a type is its schema file in
 // content/schema/sections/ (listed in that folder's index.ts), its component, and one line here;
 // `npm run typecheck` fails until the line is here (tests/types/section-registry.ts proves it).
 import type { SectionType } from '../../content/schema/collections.ts'
-import { getCollection, getEntry, pathOf, type Section } from '../../site/content.ts'
+import type { Section } from '../../site/content.ts'
+import { pathIn, type ContentLookup } from '../../site/content-lookup.ts'
 import { benefitsSection } from '../../content/schema/sections/benefits.ts'
 import { cardsSection } from '../../content/schema/sections/cards.ts'
 import { caseStudiesSection } from '../../content/schema/sections/case-studies.ts'
@@ -13,7 +14,6 @@ import { ctaSection } from '../../content/schema/sections/cta.ts'
 import { expertiseSection } from '../../content/schema/sections/expertise.ts'
 import { faqSection } from '../../content/schema/sections/faq.ts'
 import { heroSection } from '../../content/schema/sections/hero.ts'
-import { illustrationOf } from '../../site/illustrations.ts'
 import { interviewersSection } from '../../content/schema/sections/interviewers.ts'
 import { leadersSection } from '../../content/schema/sections/leaders.ts'
 import { pricingSection } from '../../content/schema/sections/pricing.ts'
@@ -53,24 +53,27 @@ const inOrder = <T extends Ordered>(entries: T[]) =>
 // Guides and scorecards are the same request cards over two collections.
 const withRequestItems =
   <K extends 'guide' | 'scorecard'>(kind: K, collection: `${K}s`) =>
-  <S extends object>(section: S) => ({
+  <S extends object>(section: S, content: ContentLookup) => ({
     ...section,
     kind,
-    items: inOrder(getCollection(collection)),
+    items: inOrder(content.getCollection(collection)),
   })
 
 export const sectionRegistry = {
   hero: defineSection({
     schema: heroSection,
-    resolve: ({ illustration, ...section }) => ({
+    resolve: ({ illustration, ...section }, content) => ({
       ...section,
-      illustration: illustration && illustrationOf(illustration),
+      illustration: illustration && content.illustrationOf(illustration),
     }),
     Component: Hero,
   }),
   faq: defineSection({
     schema: faqSection,
-    resolve: (section) => ({ ...section, entry: getEntry('faqs', section.faq).data }),
+    resolve: (section, content) => ({
+      ...section,
+      entry: content.getEntry('faqs', section.faq).data,
+    }),
     Component: FaqSection,
     meta: (section) => ({ faq: faqItemsOf([section]) }),
   }),
@@ -78,11 +81,11 @@ export const sectionRegistry = {
   stats: defineSection({ schema: statsSection, Component: Stats }),
   expertise: defineSection({
     schema: expertiseSection,
-    resolve: (section) => ({
+    resolve: (section, content) => ({
       ...section,
-      areas: getEntry('expertise', section.areas).data.items.map((area) => ({
+      areas: content.getEntry('expertise', section.areas).data.items.map((area) => ({
         ...area,
-        path: pathOf('industries', area.industry),
+        path: pathIn(content, 'industries', area.industry),
       })),
     }),
     Component: ExpertiseGrid,
@@ -90,12 +93,18 @@ export const sectionRegistry = {
   benefits: defineSection({ schema: benefitsSection, Component: Benefits }),
   testimonials: defineSection({
     schema: testimonialsSection,
-    resolve: (section) => ({ ...section, items: getEntry('testimonials', section.set).data.items }),
+    resolve: (section, content) => ({
+      ...section,
+      items: content.getEntry('testimonials', section.set).data.items,
+    }),
     Component: Testimonials,
   }),
   pricing: defineSection({
     schema: pricingSection,
-    resolve: (section) => ({ ...section, plans: getEntry('pricing', section.plans).data.items }),
+    resolve: (section, content) => ({
+      ...section,
+      plans: content.getEntry('pricing', section.plans).data.items,
+    }),
     Component: Pricing,
     // Service structured data, one Offer per plan, priced as the cards show it.
     meta: ({ plans }) => ({
@@ -115,24 +124,27 @@ export const sectionRegistry = {
   prose: defineSection({ schema: proseSection, Component: Prose }),
   leaders: defineSection({
     schema: leadersSection,
-    resolve: (section) => ({ ...section, people: getEntry('leaders', section.team).data.items }),
+    resolve: (section, content) => ({
+      ...section,
+      people: content.getEntry('leaders', section.team).data.items,
+    }),
     Component: Leaders,
   }),
   interviewers: defineSection({
     schema: interviewersSection,
-    resolve: (section) => ({
+    resolve: (section, content) => ({
       ...section,
-      people: getEntry('interviewers', section.roster).data.items,
+      people: content.getEntry('interviewers', section.roster).data.items,
     }),
     Component: Interviewers,
   }),
   'case-studies': defineSection({
     schema: caseStudiesSection,
-    resolve: (section) => ({
+    resolve: (section, content) => ({
       ...section,
-      cases: inOrder(getCollection('case-studies')).map((study) => ({
+      cases: inOrder(content.getCollection('case-studies')).map((study) => ({
         ...study,
-        path: pathOf('case-studies', study.id),
+        path: pathIn(content, 'case-studies', study.id),
       })),
     }),
     Component: CaseStudies,
@@ -161,15 +173,16 @@ export type SectionProps<T extends SectionType> = Registry[T] extends {
 export type ResolvedSection = { [T in SectionType]: SectionProps<T> & { type: T } }[SectionType]
 
 interface LooseDefinition {
-  resolve?: (section: Section) => ResolvedSection
+  resolve?: (section: Section, content: ContentLookup) => ResolvedSection
   meta?: (props: ResolvedSection) => SectionMeta
 }
 const definitionOf = (type: SectionType) => sectionRegistry[type] as LooseDefinition
 
-/** Server only: each section of a page with the entries it references. */
-export function resolveSections(sections: Section[]): ResolvedSection[] {
+/** Each section of a page with the entries it references, looked up in `content`. */
+export function resolveSections(sections: Section[], content: ContentLookup): ResolvedSection[] {
   return sections.map(
-    (section) => definitionOf(section.type).resolve?.(section) ?? (section as ResolvedSection),
+    (section) =>
+      definitionOf(section.type).resolve?.(section, content) ?? (section as ResolvedSection),
   )
 }
 

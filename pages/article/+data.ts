@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { getEntry, getSite, listRoutes } from '../../site/content.ts'
+import { getEntry, getImage, getSite, listRoutes } from '../../site/content.ts'
 import { neighbours, relatedArticles } from '../../components/articles/article-facts.ts'
 import { articleSummaries } from '../../components/articles/article-summaries.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'
@@ -30,7 +30,7 @@ export function data(pageContext: PageContextServer) {
     // The compiled MDX body, a component: the page renders only on the server (clientRouting
     // is off and Page is server-only), so the data is never serialized.
     Content: entry.Content,
-    file: entry.file,
+    pictures: (src: string) => getImage(entry.file, src),
     headings: entry.headings ?? [],
     ...neighbours(summaries, entry.id),
     related: relatedArticles(summaries, entry.id),

@@ -6,7 +6,7 @@ export default function Page({ data }: PageProps<Data>) {
   return (
     <CaseStudyLayout
       study={data.study}
-      file={data.file}
+      pictures={data.pictures}
       breadcrumbs={data.meta.breadcrumbs ?? []}
       all={data.all}
       Content={data.Content}

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { getEntry, getSite, listRoutes } from '../../site/content.ts'
+import { getEntry, getImage, getSite, listRoutes } from '../../site/content.ts'
 import type { PageMeta } from '../../components/layout/page-meta.ts'
 import { breadcrumbTrail } from '../../components/layout/structured-data.ts'
 import { routeFor } from '../routing.ts'
@@ -17,7 +17,7 @@ export function data(pageContext: PageContextServer) {
   // Content, the compiled MDX body, is a component: the data is never serialized (server-only page).
   return {
     meta,
-    file: study.file,
+    pictures: (src: string) => getImage(study.file, src),
     study: study.data,
     all: site.caseStudies.all,
     Content: study.Content,

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import type { Octokit } from '@octokit/rest'
+import { PREVIEW_STATUS_CONTEXT } from '../../site/preview-build.ts'
 import type { PullRequestEvent } from './pull-request-event.ts'
 import { updateBranchFolder } from './pages-branch.ts'
 import type { PreviewState } from './review-comment.ts'
@@ -75,16 +76,50 @@ export async function publishPreview(options: PreviewOptions): Promise<PreviewSt
   const site = await findPagesSite(octokit, event.owner, event.repo)
   if (!site.ok) return { kind: 'unavailable', reason: site.reason }
   const { url, basePath } = previewAddress(site.url, event.number)
-  const clientDir = await options.build(basePath)
-  await updateBranchFolder({
-    repoDir: options.repoDir,
-    remote: options.remote ?? 'origin',
-    branch: PAGES_BRANCH,
-    folder: previewFolder(event.number),
-    from: clientDir,
-    message: `Preview of #${event.number} at ${event.headSha.slice(0, 7)}`,
-  })
+  const status = (state: PreviewStatus['state'], description: string, target_url?: string) =>
+    setPreviewStatus(octokit, event, { state, description, target_url })
+  await status('pending', 'Building this pull request’s pages')
+  try {
+    const clientDir = await options.build(basePath)
+    await updateBranchFolder({
+      repoDir: options.repoDir,
+      remote: options.remote ?? 'origin',
+      branch: PAGES_BRANCH,
+      folder: previewFolder(event.number),
+      from: clientDir,
+      message: `Preview of #${event.number} at ${event.headSha.slice(0, 7)}`,
+    })
+  } catch (error) {
+    // The build's or the push's error is the one to report, not a failed status call.
+    await status('failure', 'The preview could not be built or published; see the run').catch(
+      () => undefined,
+    )
+    throw error
+  }
+  // GitHub Pages serves the push a minute or so later.
+  await status('success', 'This pull request’s pages on GitHub Pages', url)
   return { kind: 'published', url }
+}
+
+interface PreviewStatus {
+  state: 'pending' | 'success' | 'failure'
+  description: string
+  target_url?: string
+}
+
+/**
+ * The preview's commit status on the pull request's head commit: Decap's editorial workflow
+ * reads it (its `preview_context`) to show "View Preview" for the entry, and GitHub lists it
+ * among the pull request's checks.
+ */
+async function setPreviewStatus(octokit: Octokit, event: PullRequestEvent, status: PreviewStatus) {
+  await octokit.rest.repos.createCommitStatus({
+    owner: event.owner,
+    repo: event.repo,
+    sha: event.headSha,
+    context: PREVIEW_STATUS_CONTEXT,
+    ...status,
+  })
 }
 
 /** Removes the pull request's folder from the branch; false when there was none. */

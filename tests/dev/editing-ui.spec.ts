@@ -30,14 +30,22 @@ test('a writer edits an FAQ answer in the form and the file changes', async ({
 }) => {
   const file = path.join(adminSite.contentDir, 'faqs/about.yaml')
   await openEntry(page, 'faqs', 'about')
-  // The preview pane asks the editor's API where the entry is shown (a same-origin JSON POST).
+  const preview = page.frameLocator('#preview-pane')
+  // The local mode links the saved page; the editor's API says where it is (a JSON POST).
   await expect(
-    page.frameLocator('#preview-pane').locator('iframe[title^="Preview of /"]'),
-  ).toBeAttached()
+    preview.getByRole('link', { name: 'Open the saved page on the dev server ↗' }),
+  ).toHaveAttribute('href', /^\//)
   // The first question's answer ("Who founded Panelwise?").
   const answer = page.getByLabel('Answer', { exact: true }).first()
   await expect(answer).toHaveValue(/^Two engineering leaders/)
   await answer.fill('Two engineering leaders, edited in the editing UI.')
+  // Drawn as typed, before any save, by the FAQ section's component in the site's stylesheet
+  // (text-muted is the palette's slate, #475569).
+  const drawn = preview.locator('details p', {
+    hasText: 'Two engineering leaders, edited in the editing UI.',
+  })
+  await expect(drawn).toHaveClass('px-5 pb-5 text-muted')
+  await expect(drawn).toHaveCSS('color', 'rgb(71, 85, 105)')
   await publish(page)
   await expect
     .poll(() => readFile(file, 'utf8'))

@@ -19,7 +19,8 @@ describe('the workflow', () => {
         .map(([id, job]) => [id, job.permissions]),
     )
     expect(writers).toEqual({
-      preview: { contents: 'write', pages: 'read' },
+      // statuses: the preview's address on the head commit, Decap's "View Preview" link.
+      preview: { contents: 'write', pages: 'read', statuses: 'write' },
       review: { contents: 'read', 'pull-requests': 'write' },
       'preview-remove': { contents: 'write', 'pull-requests': 'write' },
     })

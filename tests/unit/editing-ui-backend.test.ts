@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { collections } from '../../content/schema/collections.ts'
 import { backendFromEnv } from '../../build/admin/backend-env.ts'
 import { decapConfig } from '../../build/admin/decap-config.ts'
+import { PREVIEW_STATUS_CONTEXT } from '../../site/preview-build.ts'
 import { localBackend } from '../../build/admin/local-backend.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
@@ -108,6 +109,8 @@ describe('the GitHub mode', () => {
       branch: 'main',
       api_root: 'http://127.0.0.1:9999',
       base_url: 'https://oauth.example',
+      // The status CI's preview job sets (review/github/pages-preview.ts): "View Preview".
+      preview_context: PREVIEW_STATUS_CONTEXT,
     })
     expect(config.local_backend).toBeUndefined()
   })

@@ -1,5 +1,5 @@
-// A local stand-in for the parts of GitHub's REST API the review steps call: an issue's comments
-// and a repository's Pages settings. It records every request, so a test asserts what was asked.
+// A local stand-in for the parts of GitHub's REST API the review steps call: an issue's comments,
+// a repository's Pages settings and commit statuses. It records every request, so a test asserts what was asked.
 import { createServer, type IncomingMessage } from 'node:http'
 import { listenOnLoopback } from '../../server/listen-on-loopback.ts'
 
@@ -61,6 +61,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(pathname)
       const one = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(pathname)
       const pages = /^\/repos\/([^/]+)\/([^/]+)\/pages$/.exec(pathname)
+      const status = /^\/repos\/([^/]+)\/([^/]+)\/statuses\/([0-9a-f]{40})$/.exec(pathname)
       const writes = req.method !== 'GET'
       if (writes && options.readOnly)
         return send(403, {
@@ -85,6 +86,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         comment.body = String(body?.body)
         return send(200, comment)
       }
+      if (status && req.method === 'POST') return send(201, { id: nextId++, ...body })
       if (pages && req.method === 'GET')
         return options.pages ? send(200, options.pages) : send(404, { message: 'Not Found' })
       send(404, { message: `the fake has no ${req.method} ${pathname}` })

@@ -7,6 +7,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { decapConfig } from '../../build/admin/decap-config.ts'
+import { collections } from '../../content/schema/collections.ts'
 import { githubClient } from '../../review/github/client.ts'
 import { publishPreview, removePreview } from '../../review/github/pages-preview.ts'
 import {
@@ -66,6 +68,9 @@ const PAGES = {
   html_url: 'https://codertocat.github.io/Hello-World/',
 }
 const PREVIEW_URL = 'https://codertocat.github.io/Hello-World/pr-2/'
+/** The editor's GitHub mode, whose "View Preview" link follows the preview's status. */
+const GITHUB_MODE = { mode: 'github', repo: 'Codertocat/Hello-World', branch: 'main' } as const
+const NO_CHOICES = new Proxy({}, { get: () => [] })
 const COMMENTS_PATH = '/repos/Codertocat/Hello-World/issues/2/comments'
 
 const inputsFor = (
@@ -303,6 +308,28 @@ describe('the Pages preview', () => {
     })
     expect(preview).toEqual({ kind: 'published', url: PREVIEW_URL })
     expect(builtFor).toEqual(['/Hello-World/pr-9/', '/Hello-World/pr-2/'])
+    // The head commit's status, pending while it builds, then the preview's address: the link
+    // Decap's editorial workflow shows for the entry (its preview_context is this context).
+    const statuses = github.requests.filter((request) => request.url.includes('/statuses/'))
+    expect(statuses.slice(2)).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: `/repos/Codertocat/Hello-World/statuses/${opened.headSha}`,
+        authorization: 'token test-token',
+        body: expect.objectContaining({ context: 'deploy/preview', state: 'pending' }),
+      }),
+      expect.objectContaining({
+        url: `/repos/Codertocat/Hello-World/statuses/${opened.headSha}`,
+        body: expect.objectContaining({
+          context: 'deploy/preview',
+          state: 'success',
+          target_url: PREVIEW_URL,
+        }),
+      }),
+    ])
+    expect(decapConfig(collections, GITHUB_MODE, NO_CHOICES).backend.preview_context).toBe(
+      statuses[3]!.body!.context,
+    )
     expect(await remoteFiles()).toEqual([
       '.nojekyll',
       'pr-2/index.html',
@@ -319,6 +346,25 @@ describe('the Pages preview', () => {
     // The working tree and its branch are left as they were.
     expect(await git(repoDir, 'status', '--porcelain')).toBe('')
     expect(await git(repoDir, 'log', '--format=%s')).toBe('start')
+  })
+
+  it('that fails to build marks the head commit’s status failed, and says why in the run', async () => {
+    github = await startFakeGitHub({ pages: PAGES })
+    const failure = publishPreview({
+      octokit: client(github),
+      event: synchronize,
+      repoDir,
+      build: () => Promise.reject(new Error('the preview build failed (npm run build, exit 1)')),
+    })
+    await expect(failure).rejects.toThrow('the preview build failed (npm run build, exit 1)')
+    expect(
+      github.requests
+        .filter((request) => request.url.includes('/statuses/'))
+        .map((request) => [request.url, request.body?.state, request.body?.target_url]),
+    ).toEqual([
+      [`/repos/Codertocat/Hello-World/statuses/${synchronize.headSha}`, 'pending', undefined],
+      [`/repos/Codertocat/Hello-World/statuses/${synchronize.headSha}`, 'failure', undefined],
+    ])
   })
 
   it('is a fork’s: nothing asked, nothing built', async () => {
