@@ -27,16 +27,13 @@
 //              the content check that runs in the page (build/admin/entry-check-in-page.ts); it
 //              talks to the dev server (build/vite/admin-plugin.ts) over HTTP; its sign-in pages
 //              read the names they share with the github-oauth function
-//              (supabase/functions/_shared/github-sign-in.ts). Nothing it reaches, however far,
-//              imports a Node built-in: it all runs in a browser
+//              (supabase/functions/_shared/github-sign-in.ts). It all runs in a browser:
+//              .dependency-cruiser.browser.cjs checks nothing it runs imports a Node built-in
 //   scripts/   commands a person runs, thin over the folders above; nothing imports scripts/
 //   tests/     may import anything; nothing imports tests/
 //
 // Every arrow points one way, so no two folders import each other; no-circular catches module
 // circles inside a folder, type-only imports included.
-// Every Node built-in, by name, as this Node knows them (process.getBuiltinModule: Node ≥ 20.16).
-const { builtinModules } = process.getBuiltinModule('node:module')
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 const folder = (...names) => `^(${names.join('|')})/`
 
@@ -177,17 +174,6 @@ module.exports = {
         'Of supabase/, the editing UI imports only the sign-in names both ends share.',
       ),
       to: { path: folder('supabase'), pathNot: '^supabase/functions/_shared/github-sign-in\\.ts$' },
-    },
-    {
-      name: 'admin-runs-in-the-browser',
-      comment:
-        "The editor's page, and the content check it runs (build/content/content-checker.ts and what it reads), must bundle for a browser: no module it reaches imports a Node built-in.",
-      severity: 'error',
-      from: { path: folder('admin') },
-      to: {
-        path: `^(node:)?(${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`,
-        reachable: true,
-      },
     },
     mayNotImport(
       'tools-measure',
