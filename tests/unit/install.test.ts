@@ -3,10 +3,15 @@
 // so this checks that offline, the way npm's own in-sync check does, and that both places
 // install with the same command and no fallback. It also checks that every locked package with an
 // install script has a decision in package.json's `allowScripts` (npm 11.16 on skips the scripts
-// of the others and warns "… have install scripts not yet covered by allowScripts").
+// of the others and warns "… have install scripts not yet covered by allowScripts"). And it checks
+// what npm warns about while it builds the tree: a locked package whose peer range leaves out the
+// version installed beside it ("ERESOLVE overriding peer dependency": Decap's dependencies that
+// declare React 16-18) without an override that admits it, and a locked package whose
+// `engines.node` leaves out the oldest Node this project supports ("EBADENGINE").
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
@@ -16,13 +21,20 @@ interface LockedPackage {
   hasInstallScript?: boolean
   optionalDependencies?: Record<string, string>
   dependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>
+  engines?: Record<string, string> | string[]
 }
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
   packages: Record<string, LockedPackage>
 }
+/** npm's `overrides`: a package's spec, or the specs of the packages under one. */
+type Overrides = { [key: string]: string | Overrides }
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
   allowScripts?: Record<string, boolean>
-}
+  engines: { node: string }
+  overrides?: Overrides
+} & Partial<Record<'dependencies' | 'devDependencies', Record<string, string>>>
 
 /** The package name of a lockfile location (`node_modules/a/node_modules/@b/c` → `@b/c`). */
 const nameAt = (location: string) => location.slice(location.lastIndexOf('node_modules/') + 13)
@@ -50,6 +62,54 @@ function resolveInLock(from: string, name: string): string | undefined {
 }
 
 const INSTALL = 'npm ci --no-audit --no-fund'
+
+/** An override's spec as npm reads it: `$name` is the root package's own spec for `name`. */
+function overrideSpec(spec: string): string | undefined {
+  if (!spec.startsWith('$')) return spec
+  const name = spec.slice(1)
+  return manifest.dependencies?.[name] ?? manifest.devDependencies?.[name]
+}
+
+/** The specs an `overrides` entry gives the dependencies of the package locked at `location`. */
+function overridesFor(location: string): Record<string, string> {
+  const { version = '' } = lock.packages[location]!
+  const found: Record<string, string> = {}
+  for (const [key, value] of Object.entries(manifest.overrides ?? {})) {
+    // A key is `name` or `name@range`: the range limits it to the versions in it.
+    const at = key.indexOf('@', 1)
+    const name = at === -1 ? key : key.slice(0, at)
+    if (typeof value === 'string' || name !== nameAt(location)) continue
+    if (at !== -1 && !semver.satisfies(version, key.slice(at + 1))) continue
+    for (const [dependency, spec] of Object.entries(value))
+      if (typeof spec === 'string') found[dependency] = spec
+  }
+  return found
+}
+
+interface PeerMismatch {
+  location: string
+  peer: string
+  range: string
+  installed: string
+}
+
+/** Every locked package's peer whose declared range leaves out the version installed for it. */
+function peerMismatches(): PeerMismatch[] {
+  const mismatches: PeerMismatch[] = []
+  for (const [location, pkg] of Object.entries(lock.packages)) {
+    if (location === '') continue
+    for (const [peer, range] of Object.entries(pkg.peerDependencies ?? {})) {
+      // A peer resolves beside the package: its own node_modules holds none.
+      const installedAt = resolveInLock(location, peer)
+      const installed = installedAt && lock.packages[installedAt]!.version
+      if (installed && !semver.satisfies(installed, range))
+        mismatches.push({ location, peer, range, installed })
+    }
+  }
+  return mismatches
+}
+
+const minimumNode = semver.minVersion(manifest.engines.node)!.version
 
 describe('install from the lockfile', () => {
   it('locks every optional platform package that a locked package asks for', () => {
@@ -99,6 +159,52 @@ describe('install from the lockfile', () => {
     // npm reads the whole installed tree: seconds on a busy machine.
     timeLimit(60_000),
   )
+
+  it('overrides, with a spec that admits it, every peer a locked package declares too narrowly', () => {
+    // npm installs the peer anyway and warns "ERESOLVE overriding peer dependency", once a
+    // mismatch (16 on `npm install`, 15 on `npm ci`, before the overrides). An override such as
+    // `"react-redux": { "react": "$react" }` replaces the declared range, so npm finds it met.
+    const unmet = peerMismatches()
+      .filter(({ location, peer, installed }) => {
+        const spec = overridesFor(location)[peer]
+        const admitted = spec === undefined ? undefined : overrideSpec(spec)
+        return admitted === undefined || !semver.satisfies(installed, admitted)
+      })
+      .map(({ location, peer, range, installed }) => `${location}: ${peer} ${range}, ${installed}`)
+    expect(
+      unmet,
+      'add to overrides in package.json: "<package>": { "<peer>": "$<peer>" }, or a range that admits the version installed',
+    ).toEqual([])
+  })
+
+  it('overrides no peer that its package already admits', () => {
+    // An override kept after Decap widens its ranges would hide the next real mismatch.
+    const needed = new Set(
+      peerMismatches().map(({ location, peer }) => `${nameAt(location)} ${peer}`),
+    )
+    const peerOverrides = Object.entries(lock.packages)
+      .filter(([location]) => location !== '')
+      .flatMap(([location, pkg]) =>
+        Object.keys(overridesFor(location))
+          .filter((dependency) => pkg.peerDependencies?.[dependency] !== undefined)
+          .map((peer) => `${nameAt(location)} ${peer}`),
+      )
+    expect(
+      [...new Set(peerOverrides)].filter((pair) => !needed.has(pair)),
+      'remove these from overrides in package.json',
+    ).toEqual([])
+  })
+
+  it('locks no package whose engines.node leaves out the oldest Node the project supports', () => {
+    // npm warns "EBADENGINE" for each (content-type 3, through @octokit/request, wanted Node 22).
+    const excluding = Object.entries(lock.packages)
+      .filter(([location, pkg]) => {
+        const range = Array.isArray(pkg.engines) ? undefined : pkg.engines?.node
+        return location !== '' && range !== undefined && !semver.satisfies(minimumNode, range)
+      })
+      .map(([location, pkg]) => `${location}@${pkg.version}: node ${JSON.stringify(pkg.engines)}`)
+    expect(excluding, `each wants a newer Node than ${minimumNode}`).toEqual([])
+  })
 
   it('CI and the GitHub workflow install the same way, with npm ci and no fallback', () => {
     const ciScript = readFileSync('.ci/run', 'utf8')
