@@ -22,8 +22,8 @@
 //   review/    the reviewers' report (what a change does to the pages, screenshots, the GitHub
 //              side): anything but pages/, scripts/ and tests/; nothing but scripts/ and tests/
 //              imports it
-//   admin/     the editing UI's page (Decap CMS, /admin on the dev server): content/ only; it
-//              talks to the dev server (build/vite/admin-plugin.ts) over HTTP
+//   admin/     the editing UI's page (Decap CMS, /admin on the dev server and the built site):
+//              content/ only; it talks to the dev server (build/vite/admin-plugin.ts) over HTTP
 //   scripts/   commands a person runs, thin over the folders above; nothing imports scripts/
 //   tests/     may import anything; nothing imports tests/
 //

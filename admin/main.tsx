@@ -1,18 +1,17 @@
-// The editing UI's page (/admin on `npm run dev`, build/vite/admin-plugin.ts): Decap CMS with the
-// form configuration the dev server generates from the schemas, the content check before every
-// save or commit, a preview of the real page and the writer components in the body editor.
-import CMS from 'decap-cms-app'
+// The editing UI's page, /admin/ on `npm run dev` (build/vite/admin-plugin.ts) and in the built
+// site (build/admin/editor-build.ts): Decap CMS with the form configuration generated from the
+// schemas (config.json beside the page), the content check before every save or commit
+// (./save-check.ts), a preview of the entry and the writer components in the body editor.
 import type { CmsConfig } from 'decap-cms-core'
 import { pictureAddressFixes, type FormField, type KeyPath } from './picture-addresses.ts'
 import { EntryPreview, saves } from './preview.tsx'
 import { editorComponents } from './editor-components.ts'
+import { checkEntry } from './save-check.ts'
+import { NOT_CONFIGURED_KEY, type EditorConfigFile } from './config-file.ts'
 
-const API = '/admin/api'
-
-interface CheckAnswer {
-  file: string
-  problems: string[]
-}
+// Decap (most of the page's weight) is fetched while the configuration is.
+const decap = import('decap-cms-app')
+decap.catch(() => undefined)
 
 /** The entry as Decap hands it to its hooks: an Immutable.js map. */
 interface ImmutableEntry {
@@ -40,37 +39,35 @@ async function base64(blob: Blob): Promise<string> {
 }
 
 /**
- * Before Decap saves (local mode) or commits (GitHub mode), the dev server runs the content
- * check on the whole entry; its sentences refuse the save, shown in the editor's message.
+ * Before Decap saves (local mode) or commits (GitHub mode), the content check runs on the whole
+ * entry (./save-check.ts); its sentences refuse the save, shown in the editor's message.
  */
 async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<ImmutableData> {
   let data = entry.get('data') as ImmutableData
   for (const fix of pictureAddressFixes(fieldsOf(String(entry.get('collection'))), data.toJS()))
     data = data.setIn(fix.path, fix.value)
   const media = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? []
-  const response = await fetch(`${API}/check`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      collection: entry.get('collection'),
-      slug: entry.get('slug'),
-      data: data.toJS(),
-      // Pictures uploaded with the entry are checked with it (the cover must exist).
-      assets: await Promise.all(
-        media
-          .filter((file) => file.draft && file.file)
-          .map(async (file) => ({ path: file.path, content: await base64(file.file!) })),
-      ),
-    }),
+  const problems = await checkEntry({
+    collection: String(entry.get('collection')),
+    slug: String(entry.get('slug')),
+    data: data.toJS(),
+    // Pictures uploaded with the entry are checked with it (the cover must exist).
+    assets: await Promise.all(
+      media
+        .filter((file) => file.draft && file.file)
+        .map(async (file) => ({ path: file.path, content: await base64(file.file!) })),
+    ),
   })
-  if (!response.ok) throw new Error(`the content check could not run (HTTP ${response.status})`)
-  const { problems } = (await response.json()) as CheckAnswer
   if (problems.length) throw new Error(problems.join('\n'))
   // Decap saves what the hook returns: the fields as checked.
   return data
 }
 
-const config = (await (await fetch('/admin/config.json')).json()) as CmsConfig & {
+const configFile = (await (
+  await fetch(`${import.meta.env.BASE_URL}admin/config.json`)
+).json()) as EditorConfigFile
+const { [NOT_CONFIGURED_KEY]: notConfigured, ...decapConfig } = configFile
+const config = decapConfig as unknown as CmsConfig & {
   collections: { name: string; fields?: FormField[]; files?: { fields: FormField[] }[] }[]
 }
 
@@ -80,12 +77,27 @@ function fieldsOf(name: string): FormField[] {
   return collection?.fields ?? collection?.files?.[0]?.fields ?? []
 }
 
-for (const component of editorComponents) CMS.registerEditorComponent(component)
-for (const collection of config.collections)
-  CMS.registerPreviewTemplate(collection.name, EntryPreview)
-CMS.registerEventListener({ name: 'preSave', handler: checkBeforeSave })
-CMS.registerEventListener({
-  name: 'postSave',
-  handler: () => void saves.dispatchEvent(new Event('saved')),
-})
-CMS.init({ config })
+if (notConfigured) showNotConfigured(notConfigured)
+else {
+  const { default: CMS } = await decap
+  for (const component of editorComponents) CMS.registerEditorComponent(component)
+  for (const collection of config.collections)
+    CMS.registerPreviewTemplate(collection.name, EntryPreview)
+  CMS.registerEventListener({ name: 'preSave', handler: checkBeforeSave })
+  CMS.registerEventListener({
+    name: 'postSave',
+    handler: () => void saves.dispatchEvent(new Event('saved')),
+  })
+  CMS.init({ config })
+}
+
+/** A build without the GitHub settings: say so, instead of a sign-in that cannot work. */
+function showNotConfigured(why: string) {
+  const main = document.createElement('main')
+  const heading = document.createElement('h1')
+  heading.textContent = 'The editor is not configured'
+  const reason = document.createElement('p')
+  reason.textContent = why
+  main.append(heading, reason)
+  document.body.prepend(main)
+}
