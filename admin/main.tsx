@@ -9,9 +9,13 @@ import { editorComponents } from './editor-components.ts'
 import { checkEntry } from './save-check.ts'
 import { NOT_CONFIGURED_KEY, type EditorConfigFile } from './config-file.ts'
 
-// Decap (most of the page's weight) is fetched while the configuration is.
-const decap = import('decap-cms-app')
-decap.catch(() => undefined)
+/** A moment of the first load, as tools/admin-first-load.ts reports it. */
+const mark = (name: 'script' | 'config' | 'decap' | 'init') => performance.mark(`editor:${name}`)
+mark('script')
+
+// Decap, most of the page's weight (./decap-app.ts), is fetched while the configuration is.
+const decap = import('./decap-app.ts')
+decap.then(() => mark('decap')).catch(() => undefined)
 
 /** The entry as Decap hands it to its hooks: an Immutable.js map. */
 interface ImmutableEntry {
@@ -66,6 +70,7 @@ async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<Im
 const configFile = (await (
   await fetch(`${import.meta.env.BASE_URL}admin/config.json`)
 ).json()) as EditorConfigFile
+mark('config')
 const { [NOT_CONFIGURED_KEY]: notConfigured, ...decapConfig } = configFile
 const config = decapConfig as unknown as CmsConfig & {
   collections: { name: string; fields?: FormField[]; files?: { fields: FormField[] }[] }[]
@@ -88,6 +93,7 @@ else {
     name: 'postSave',
     handler: () => void saves.dispatchEvent(new Event('saved')),
   })
+  mark('init')
   CMS.init({ config })
 }
 

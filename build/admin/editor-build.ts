@@ -3,7 +3,7 @@
 // entry of its own into dist/client/admin/, with its scripts under admin/assets/, and writes
 // admin/config.json, the GitHub backend with the editorial workflow (./backend-env.ts). Its own
 // Vite build: nothing of it is shared with, or changes, the public pages' bundles.
-import { readdir, writeFile } from 'node:fs/promises'
+import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -44,6 +44,8 @@ export async function editorPages(root: string): Promise<string[]> {
 
 export async function buildEditor(root: string, env: Env): Promise<void> {
   const clientDir = path.join(distDirOf(env), 'client')
+  // A build's own files only: an earlier build's hashed scripts would be served forever.
+  await rm(path.join(clientDir, EDITOR_FOLDER), { recursive: true, force: true })
   await build({
     configFile: false,
     root,

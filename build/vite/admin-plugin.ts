@@ -27,8 +27,9 @@ export function editingUi(collections: Record<string, CollectionDefinition>): Pl
     configResolved(config) {
       root = config.root
     },
-    // Decap is one prebuilt file; bundling it once up front spares a reload when /admin opens.
-    config: () => ({ optimizeDeps: { include: ['decap-cms-app'] } }),
+    // Decap's packages, found by scanning the editor's pages at start and bundled once up front,
+    // spare a reload when /admin opens.
+    config: () => ({ optimizeDeps: { entries: [`${ADMIN_PATH.slice(1)}/*.html`] } }),
     configureServer(server) {
       const backend = backendFromEnv(process.env, `${API_PATH}/v1`)
       const api = adminApi({ root, collections, backend, ownServer: () => ownAddresses(server) })
