@@ -84,26 +84,28 @@ export function contentSecurityPolicy(input: PolicyInput): string {
 }
 
 /**
- * The editor's policy (admin/main.tsx, Decap CMS 3), from what it was seen to load and do: every
- * source says why. Its own section of the site, so nothing here reaches a public page.
+ * The editor's policy (admin/main.tsx, Decap CMS 3): every source says why. Tried on the built
+ * editor: without 'unsafe-eval' it never shows its sign-in; without 'unsafe-inline' in style-src
+ * it is shown unstyled, with a violation for each style. Its own section of the site, so nothing
+ * here reaches a public page.
  */
 export function editorContentSecurityPolicy(editor: EditorPolicyInput = {}): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'none'"]],
     // Its own bundle only. 'unsafe-eval': Decap validates its configuration with Ajv, which
-    // compiles each schema with new Function() (decaporg/decap-cms#2343, #2138 open since 2019);
-    // without it the editor stops at "Error loading the CMS configuration".
+    // compiles each schema with new Function() (decaporg/decap-cms#2138, open since 2019).
     ['script-src', ["'self'", "'unsafe-eval'"]],
     // 'unsafe-inline': Decap styles itself with Emotion, which writes <style> elements at run
-    // time with generated class names, and its widgets (react-select, the date picker, the
-    // rich-text editor) set style attributes: neither can be hashed ahead.
+    // time with generated class names, and its widgets set style attributes: neither can be
+    // hashed ahead.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    // Its own files; data: for the icons its stylesheets embed; blob: for pictures the writer
-    // uploads and the media library shows before they are committed; the writer's avatar.
+    // Signed in: the writer's avatar from GitHub; pictures of the repository, which the GitHub
+    // backend fetches through the API and shows as blob: addresses, as it does a picture just
+    // uploaded (URL.createObjectURL); data: for a picture written inline in a body, which the
+    // body's preview keeps (its sanitizer lets data:image/* through).
     ['img-src', ["'self'", 'data:', 'blob:', GITHUB_AVATARS]],
-    ['font-src', ["'self'", 'data:']],
     // config.json from this origin; the repository through GitHub's API; the OAuth exchange,
-    // which the sign-in popup opens and Decap asks again to refresh a token.
+    // which Decap calls again to refresh a token (the sign-in itself is a popup, not a fetch).
     [
       'connect-src',
       unique([
@@ -112,11 +114,12 @@ export function editorContentSecurityPolicy(editor: EditorPolicyInput = {}): str
         ...(editor.oauthUrl ? [origin(editor.oauthUrl)] : []),
       ]),
     ],
-    // The preview pane is an iframe Decap fills itself (about:blank, which the policy
-    // inherits); nothing else is framed.
+    // The preview pane: the site's own pages, if it frames them (Decap's own pane is an
+    // about:srcdoc frame, which the policy does not block).
     ['frame-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
+    // Decap posts no form; every save is a fetch.
     ['form-action', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
   ]
