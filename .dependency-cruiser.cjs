@@ -22,7 +22,8 @@
 //   review/    the reviewers' report (what a change does to the pages, screenshots, the GitHub
 //              side): anything but pages/, scripts/ and tests/; nothing but scripts/ and tests/
 //              imports it
-//   admin/     the editing UI's page (Decap CMS, /admin): content/, components/ with what they
+//   admin/     the editing UI's page (Decap CMS, /admin on the dev server and the built site):
+//              content/, components/ with what they
 //              import (site/, renderer/) to draw its preview as the pages do, and of build/ only
 //              the content check that runs in the page (build/admin/entry-check-in-page.ts); it
 //              talks to the dev server (build/vite/admin-plugin.ts) over HTTP; its sign-in pages

@@ -1,19 +1,22 @@
-// The editing UI's page (/admin on `npm run dev`, build/vite/admin-plugin.ts): Decap CMS with the
-// form configuration the dev server generates from the schemas, the content check before every
-// save or commit, a preview drawn with the site's own components and the writer components in
-// the body editor.
-import CMS from 'decap-cms-app'
+// The editing UI's page, /admin/ on `npm run dev` (build/vite/admin-plugin.ts) and in the built
+// site (build/admin/editor-build.ts): Decap CMS with the form configuration generated from the
+// schemas (config.json beside the page), the content check before every save or commit
+// (./save-check.ts), a preview drawn with the site's own components and stylesheet, and the
+// writer components in the body editor.
 import type { CmsConfig } from 'decap-cms-core'
 import { pictureAddressFixes, type FormField, type KeyPath } from './picture-addresses.ts'
 import { EntryPreview, saves, siteStyles } from './preview.tsx'
 import { editorComponents } from './editor-components.ts'
+import { checkEntry } from './save-check.ts'
+import { NOT_CONFIGURED_KEY, type EditorConfigFile } from './config-file.ts'
 
-const API = '/admin/api'
+/** A moment of the first load, as tools/admin-first-load.ts reports it. */
+const mark = (name: 'script' | 'config' | 'decap' | 'init') => performance.mark(`editor:${name}`)
+mark('script')
 
-interface CheckAnswer {
-  file: string
-  problems: string[]
-}
+// Decap, most of the page's weight (./decap-app.ts), is fetched while the configuration is.
+const decap = import('./decap-app.ts')
+decap.then(() => mark('decap')).catch(() => undefined)
 
 /** The entry as Decap hands it to its hooks: an Immutable.js map. */
 interface ImmutableEntry {
@@ -42,19 +45,16 @@ async function base64(blob: Blob): Promise<string> {
 
 /**
  * Before Decap saves (local mode) or commits (GitHub mode), the content check runs on the whole
- * entry; its sentences refuse the save, shown in the editor's message. On the dev server, the
- * server checks it among the real files (and its local mode checks again before it writes);
- * where none answers (the built site's /admin/), the same check runs in this page
- * (./content-check.ts), loaded only now.
+ * entry (./save-check.ts); its sentences refuse the save, shown in the editor's message.
  */
 async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<ImmutableData> {
   let data = entry.get('data') as ImmutableData
   for (const fix of pictureAddressFixes(fieldsOf(String(entry.get('collection'))), data.toJS()))
     data = data.setIn(fix.path, fix.value)
   const media = (entry.get('mediaFiles') as { toJS(): MediaFile[] } | undefined)?.toJS() ?? []
-  const toCheck = {
+  const problems = await checkEntry({
     collection: String(entry.get('collection')),
-    slug: entry.get('slug') as string | undefined,
+    slug: String(entry.get('slug')),
     data: data.toJS(),
     // Pictures uploaded with the entry are checked with it (the cover must exist).
     assets: await Promise.all(
@@ -62,28 +62,25 @@ async function checkBeforeSave({ entry }: { entry: ImmutableEntry }): Promise<Im
         .filter((file) => file.draft && file.file)
         .map(async (file) => ({ path: file.path, content: await base64(file.file!) })),
     ),
-  }
-  const problems = import.meta.env.DEV
-    ? await checkOnDevServer(toCheck)
-    : await (await import('./content-check.ts')).checkEntry(toCheck)
+  })
   if (problems.length) throw new Error(problems.join('\n'))
   // Decap saves what the hook returns: the fields as checked.
   return data
 }
 
-async function checkOnDevServer(toCheck: object): Promise<string[]> {
-  const response = await fetch(`${API}/check`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(toCheck),
-  })
-  if (!response.ok) throw new Error(`the content check could not run (HTTP ${response.status})`)
-  return ((await response.json()) as CheckAnswer).problems
-}
-
-const config = (await (await fetch('/admin/config.json')).json()) as CmsConfig & {
+const configFile = (await (
+  await fetch(`${import.meta.env.BASE_URL}admin/config.json`)
+).json()) as EditorConfigFile
+mark('config')
+const { [NOT_CONFIGURED_KEY]: notConfigured, ...decapConfig } = configFile
+const config = decapConfig as unknown as CmsConfig & {
   collections: { name: string; fields?: FormField[]; files?: { fields: FormField[] }[] }[]
 }
+// Decap believes only sign-in messages from base_url's origin, and they come from this site's
+// own page (admin/callback.html): unless the configuration names another exchange, it is this
+// page's origin, whatever address the site is served on (build/admin/backend-env.ts).
+if (config.backend.name === 'github' && !config.backend.base_url)
+  config.backend.base_url = location.origin
 
 /** The form's fields of a collection (a single-file collection's are its file's). */
 function fieldsOf(name: string): FormField[] {
@@ -91,13 +88,29 @@ function fieldsOf(name: string): FormField[] {
   return collection?.fields ?? collection?.files?.[0]?.fields ?? []
 }
 
-for (const component of editorComponents) CMS.registerEditorComponent(component)
-CMS.registerPreviewStyle(siteStyles)
-for (const collection of config.collections)
-  CMS.registerPreviewTemplate(collection.name, EntryPreview)
-CMS.registerEventListener({ name: 'preSave', handler: checkBeforeSave })
-CMS.registerEventListener({
-  name: 'postSave',
-  handler: () => void saves.dispatchEvent(new Event('saved')),
-})
-CMS.init({ config })
+if (notConfigured) showNotConfigured(notConfigured)
+else {
+  const { default: CMS } = await decap
+  for (const component of editorComponents) CMS.registerEditorComponent(component)
+  CMS.registerPreviewStyle(siteStyles)
+  for (const collection of config.collections)
+    CMS.registerPreviewTemplate(collection.name, EntryPreview)
+  CMS.registerEventListener({ name: 'preSave', handler: checkBeforeSave })
+  CMS.registerEventListener({
+    name: 'postSave',
+    handler: () => void saves.dispatchEvent(new Event('saved')),
+  })
+  mark('init')
+  CMS.init({ config })
+}
+
+/** A build without the GitHub settings: say so, instead of a sign-in that cannot work. */
+function showNotConfigured(why: string) {
+  const main = document.createElement('main')
+  const heading = document.createElement('h1')
+  heading.textContent = 'The editor is not configured'
+  const reason = document.createElement('p')
+  reason.textContent = why
+  main.append(heading, reason)
+  document.body.prepend(main)
+}

@@ -1,7 +1,10 @@
 // The one source of the site's HTTP response headers: security policy and caching, and how a
 // request path picks its rules. The build writes these rules into the static hosts' files
 // (build/outputs/hosting-headers.ts) and as JSON for the local server (./static.ts), so every
-// host sends the same headers.
+// host sends the same headers. Two sections: the public site, and the writers' editor at /admin
+// (site/editor.ts), which needs a policy of its own (it talks to GitHub, and Decap evaluates
+// code) and must be kept out of search engines.
+import { EDITOR_PATH } from '../site/editor.ts'
 
 /** What the policy has to allow: only what the site actually does. */
 export interface PolicyInput {
@@ -15,11 +18,24 @@ export interface PolicyInput {
   styleHashes?: string[]
   /** sha256 sources of style="…" attributes found in the built HTML. */
   styleAttributeHashes?: string[]
+  /** What the editor at /admin talks to (build/admin/backend-env.ts). */
+  editor?: EditorPolicyInput
 }
 
-/** A header rule in the static hosts' shape: a path pattern (exact, or a prefix ending in /*). */
+/** The services the editor's page reaches, besides its own origin. */
+export interface EditorPolicyInput {
+  /** GitHub's REST API (Decap's `api_root`); https://api.github.com unless a fake is named. */
+  githubApiUrl?: string
+}
+
+/**
+ * A header rule in the static hosts' shape: a path pattern (exact, or a prefix ending in *) and,
+ * in `except`, prefix patterns of later rules whose paths it leaves to them (hosts that cannot
+ * say "except" are told to drop its headers there: build/outputs/hosting-headers.ts).
+ */
 export interface HeaderRule {
   source: string
+  except?: string[]
   headers: Record<string, string>
 }
 
@@ -27,10 +43,14 @@ export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate'
 /** Files addressed to the static hosts (rules, not pages): never served, never given headers. */
 export const HOSTING_FILES = ['_headers', '_redirects', 'vercel.json']
-/** Vite writes content-hashed file names under /assets/: they never change, so cache forever. */
-const HASHED_ASSETS = '/assets/*'
-/** The pattern of the rule every path matches: the security headers. */
+/** The pattern of the public site's rule: every path outside the editor's section. */
 const EVERY_PATH = '/*'
+/** The editor's section: /admin, /admin/ and everything below it. */
+const EDITOR_SECTION = `${EDITOR_PATH}*`
+/** Decap's own answer when no api_root is configured. */
+const GITHUB_API = 'https://api.github.com'
+/** Where GitHub serves the signed-in writer's picture (Decap's header shows it). */
+const GITHUB_AVATARS = 'https://avatars.githubusercontent.com'
 
 const origin = (url: string) => new URL(url).origin
 const unique = (values: string[]) => [...new Set(values)].sort()
@@ -61,31 +81,110 @@ export function contentSecurityPolicy(input: PolicyInput): string {
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
 }
 
-/** Headers every response carries. */
-function securityHeaders(input: PolicyInput): Record<string, string> {
+/**
+ * The editor's policy (admin/main.tsx, Decap CMS 3): every source says why. Tried on the built
+ * editor: without 'unsafe-eval' it never shows its sign-in; without 'unsafe-inline' in style-src
+ * it is shown unstyled, with a violation for each style. Its own section of the site, so nothing
+ * here reaches a public page.
+ */
+export function editorContentSecurityPolicy(editor: EditorPolicyInput = {}): string {
+  const directives: [string, string[]][] = [
+    ['default-src', ["'none'"]],
+    // Its own bundle only. 'unsafe-eval': Decap validates its configuration with Ajv, which
+    // compiles each schema with new Function() (decaporg/decap-cms#2138, open since 2019).
+    ['script-src', ["'self'", "'unsafe-eval'"]],
+    // 'unsafe-inline': Decap styles itself with Emotion, which writes <style> elements at run
+    // time with generated class names, and its widgets set style attributes: neither can be
+    // hashed ahead.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    // Signed in: the writer's avatar from GitHub; pictures of the repository, which the GitHub
+    // backend fetches through the API and shows as blob: addresses, as it does a picture just
+    // uploaded (URL.createObjectURL); data: for a picture written inline in a body, which the
+    // body's preview keeps (its sanitizer lets data:image/* through).
+    ['img-src', ["'self'", 'data:', 'blob:', GITHUB_AVATARS]],
+    // config.json and the content index from this origin; the repository through GitHub's API.
+    // The sign-in is a popup that navigates (admin/sign-in, the github-oauth function, GitHub,
+    // admin/callback): no fetch, and a GitHub OAuth app's token is never refreshed.
+    ['connect-src', unique(["'self'", origin(editor.githubApiUrl ?? GITHUB_API)])],
+    // The preview pane: the site's own pages, if it frames them (Decap's own pane is an
+    // about:srcdoc frame, which the policy does not block).
+    ['frame-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    // Decap posts no form; every save is a fetch.
+    ['form-action', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+}
+
+/** Headers every answer carries, whichever section it is in. */
+const TRANSPORT_HEADERS = {
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  // For browsers without CSP frame-ancestors.
+  'X-Frame-Options': 'DENY',
+} as const
+
+/**
+ * The editor's section. No Cross-Origin-Opener-Policy here: the sign-in popup's last page, on
+ * this origin (/admin/callback), must keep its `window.opener` to hand the token over, and a
+ * page with COOP same-origin (or same-origin-allow-popups) reached from the OAuth exchange's
+ * origin is put in a new browsing context group, which cuts it. The editor's own page gets
+ * its COOP from EDITOR_PAGE_HEADERS.
+ */
+function editorHeaders(input: PolicyInput): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(input),
-    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy':
-      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    // For browsers without CSP frame-ancestors.
-    'X-Frame-Options': 'DENY',
+    'Content-Security-Policy': editorContentSecurityPolicy(input.editor),
+    ...TRANSPORT_HEADERS,
+    // Not for search engines: neither the page nor its files.
+    'X-Robots-Tag': 'noindex',
   }
 }
 
 /**
- * The rules for a built site. `revalidatedPaths` are the addresses of everything outside
- * /assets/ (pages and public files): each is revalidated on every visit. No two rules that
- * match the same path set the same header, because Netlify and Cloudflare join such values.
+ * The editor's page itself: same-origin-allow-popups keeps other sites' windows away from it
+ * (as same-origin does for the public pages) while the popup it opens for the sign-in, which
+ * sets no COOP, keeps its opener through the exchange and GitHub and back.
+ */
+const EDITOR_PAGE_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups' }
+
+/** Headers every public answer carries. */
+function securityHeaders(input: PolicyInput): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(input),
+    'Strict-Transport-Security': TRANSPORT_HEADERS['Strict-Transport-Security'],
+    'X-Content-Type-Options': TRANSPORT_HEADERS['X-Content-Type-Options'],
+    'Referrer-Policy': TRANSPORT_HEADERS['Referrer-Policy'],
+    'Permissions-Policy': TRANSPORT_HEADERS['Permissions-Policy'],
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': TRANSPORT_HEADERS['Cross-Origin-Resource-Policy'],
+    'X-Frame-Options': TRANSPORT_HEADERS['X-Frame-Options'],
+  }
+}
+
+/** The folders of content-hashed files: Vite's for the public pages, and the editor's own. */
+export const HASHED_ASSET_FOLDERS = ['assets/', `${EDITOR_PATH.slice(1)}/assets/`]
+
+/**
+ * The rules for a built site. `revalidatedPaths` are the addresses of everything outside the
+ * hashed folders (pages and public files): each is revalidated on every visit. No two rules that
+ * match the same path set the same header, because Netlify and Cloudflare join such values: the
+ * public site's security headers apply everywhere but the editor's section, which has its own.
  */
 export function headerRules(input: PolicyInput, revalidatedPaths: string[]): HeaderRule[] {
   return [
-    { source: EVERY_PATH, headers: securityHeaders(input) },
-    { source: HASHED_ASSETS, headers: { 'Cache-Control': CACHE_IMMUTABLE } },
+    { source: EVERY_PATH, except: [EDITOR_SECTION], headers: securityHeaders(input) },
+    { source: EDITOR_SECTION, headers: editorHeaders(input) },
+    { source: EDITOR_PATH, headers: EDITOR_PAGE_HEADERS },
+    ...HASHED_ASSET_FOLDERS.map((folder) => ({
+      source: `/${folder}*`,
+      headers: { 'Cache-Control': CACHE_IMMUTABLE },
+    })),
     ...unique(revalidatedPaths).map((source) => ({
       source,
       headers: { 'Cache-Control': CACHE_REVALIDATE },
@@ -93,24 +192,34 @@ export function headerRules(input: PolicyInput, revalidatedPaths: string[]): Hea
   ]
 }
 
-/** Whether a rule's pattern matches a request path, the way Netlify reads `_headers`. */
+/**
+ * Whether a pattern matches a request path, the way Netlify and Cloudflare read `_headers`: a
+ * pattern ending in * is a prefix; any other is the path, with or without its trailing slash.
+ */
 export function matches(source: string, pathname: string): boolean {
-  if (source.endsWith('/*')) return pathname.startsWith(source.slice(0, -1))
+  if (source.endsWith('*')) return pathname.startsWith(source.slice(0, -1))
   const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path)
   return trim(source) === trim(pathname)
 }
 
-/** The headers for one request path: every matching rule, in order. */
+/** Whether a rule applies to a request path: its pattern matches, and none of its exceptions. */
+export function ruleApplies(rule: HeaderRule, pathname: string): boolean {
+  return (
+    matches(rule.source, pathname) && !(rule.except ?? []).some((away) => matches(away, pathname))
+  )
+}
+
+/** The headers for one request path: every rule that applies, in order. */
 export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
   return Object.assign(
     {},
-    ...rules.filter((rule) => matches(rule.source, pathname)).map((rule) => rule.headers),
+    ...rules.filter((rule) => ruleApplies(rule, pathname)).map((rule) => rule.headers),
   )
 }
 
 /**
- * The headers every answer carries whatever its path: the security headers. The local server
- * sends them on answers that are not files (405, 400, 413, the function's, a last-resort 500).
+ * The public site's security headers. The local server sends them on answers that are not files
+ * (405, 400, 413, the function's, a last-resort 500).
  */
 export function securityHeadersOf(rules: HeaderRule[]): Record<string, string> {
   return Object.assign(

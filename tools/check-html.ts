@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { isPageFile } from '../build/prerender/page-file.ts'
 
 interface VnuMessage {
   type: 'error' | 'info' | 'non-document-error'
@@ -45,7 +46,7 @@ const aheadOfTheChecker = (message: VnuMessage) =>
 const vnuJar = createRequire(import.meta.url)('vnu-jar') as string
 const clientDir = path.resolve('dist/client')
 const pages = (await readdir(clientDir, { recursive: true }))
-  .filter((file) => file.endsWith('.html'))
+  .filter(isPageFile)
   .map((file) => path.join(clientDir, file))
 
 // vnu exits 1 when it reports errors; the JSON on stderr is what we read either way.

@@ -17,7 +17,7 @@ const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist
 const distDir = path.resolve(values.dist)
 const clientDir = path.join(distDir, 'client')
 const pageFiles = (await readdir(clientDir, { recursive: true }).catch(() => [] as string[]))
-  .filter((file) => file.endsWith('.html'))
+  .filter(isPageFile)
   .map((file) => file.split(path.sep).join('/'))
 if (!pageFiles.length) {
   console.error(`No HTML in ${path.relative('.', clientDir)}: run \`npm run build\` first.`)
@@ -47,7 +47,7 @@ const ownLink = new RegExp(`^(http://(localhost|127\\.0\\.0\\.1)[:/]|${escaped})
  * named too: its header and footer alone have more, so it was not read whole.
  */
 async function linksNotCanonical(): Promise<string[]> {
-  const files = pageFiles.filter((file) => isPageFile(file) && file !== '404.html')
+  const files = pageFiles.filter((file) => file !== '404.html')
   const addresses = new Set(files.map((file) => routeOfFile(file)))
   const found: string[] = []
   for (const file of files) {

@@ -8,6 +8,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { loadContent } from '../build/content/load.ts'
+import { isPageFile } from '../build/prerender/page-file.ts'
+import { isPublicFile } from '../site/editor.ts'
 import { collections } from '../content/schema/collections.ts'
 import { BUDGETS } from './lib/budgets.ts'
 import { measureFetchedScripts, VIEWPORTS, type ViewportName } from './lib/fetched-scripts.ts'
@@ -24,9 +26,7 @@ import {
 const clientDir = path.resolve('dist/client')
 const manifest = JSON.parse(await readFile(path.resolve('dist/assets.json'), 'utf8')) as Manifest
 
-const htmlFiles = (await readdir(clientDir, { recursive: true }))
-  .filter((file) => file.endsWith('.html'))
-  .sort()
+const htmlFiles = (await readdir(clientDir, { recursive: true })).filter(isPageFile).sort()
 if (!htmlFiles.length) {
   console.error('No HTML in dist/client: run `npm run build` first.')
   process.exit(1)
@@ -111,8 +111,9 @@ const content = await loadContent(process.cwd(), collections, { cache: true })
 const sentences = copySentences(
   [...content.entries.values()].flat().map((entry) => [entry.data, entry.body]),
 )
-const jsFiles = (await readdir(clientDir, { recursive: true })).filter((file) =>
-  /\.m?js$/.test(file),
+// The editor's bundle (site/editor.ts) is no page's, and holds none of their copy.
+const jsFiles = (await readdir(clientDir, { recursive: true })).filter(
+  (file) => /\.m?js$/.test(file) && isPublicFile(file),
 )
 let copyHits = 0
 for (const file of jsFiles) {

@@ -20,7 +20,14 @@ import {
 } from '../../site/brand.ts'
 import { resolveSiteUrl, siteRootUrl } from '../../site/origin.ts'
 import { withBase } from '../../renderer/base-path.ts'
-import { headerRules, HOSTING_FILES, type HeaderRule } from '../../server/headers.ts'
+import {
+  HASHED_ASSET_FOLDERS,
+  headerRules,
+  HOSTING_FILES,
+  type HeaderRule,
+} from '../../server/headers.ts'
+import { editorPolicyInput } from '../admin/backend-env.ts'
+import { routeOfFile } from './page-file.ts'
 import { BUILT_WITH_FILE } from '../../server/built-with.ts'
 import type { BuiltContent } from './built-content.ts'
 import { mergeVercelConfig, toHeadersFile } from '../outputs/hosting-headers.ts'
@@ -178,15 +185,17 @@ async function writeBuildArtifacts(
   const revalidated = [
     ...routes.map((route) => route.path),
     ...files
-      .filter((file) => !file.startsWith('assets/') && !HOSTING_FILES.includes(file))
-      .filter((file) => !file.endsWith('/index.html') && file !== 'index.html')
-      .map((file) => `/${file}`),
+      .filter((file) => !HASHED_ASSET_FOLDERS.some((folder) => file.startsWith(folder)))
+      .filter((file) => !HOSTING_FILES.includes(file))
+      // A folder's index.html answers at the folder: a route's, or the editor's /admin.
+      .map((file) => routeOfFile(file)),
   ]
   const rules = headerRules(
     {
       schedulerUrl: site.scheduler.url,
       supabaseUrl: options.builtWith.supabaseUrl,
       ...inlineSources,
+      editor: editorPolicyInput(process.env),
     },
     revalidated,
   )
@@ -253,7 +262,11 @@ async function writeHostingRedirects(clientDir: string, routes: string[], basePa
  */
 async function writeHostingHeaders(distDir: string, rules: HeaderRule[], basePath: string) {
   const clientDir = path.join(distDir, 'client')
-  const hostRules = rules.map((rule) => ({ ...rule, source: withBase(rule.source, basePath) }))
+  const hostRules = rules.map((rule) => ({
+    ...rule,
+    source: withBase(rule.source, basePath),
+    ...(rule.except ? { except: rule.except.map((away) => withBase(away, basePath)) } : {}),
+  }))
   await writeFile(path.join(clientDir, '_headers'), toHeadersFile(hostRules))
   const vercelFile = path.join(clientDir, 'vercel.json')
   const existing = existsSync(vercelFile) ? await readFile(vercelFile, 'utf8') : undefined

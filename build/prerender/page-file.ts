@@ -1,6 +1,7 @@
 // Where a rendered page is written in dist/client, as static hosts look for it, and the way back
 // from a file to the address it answers at.
 import path from 'node:path'
+import { isPublicFile } from '../../site/editor.ts'
 
 /** Where the not-found page is rendered: an address no route has, written as 404.html. */
 export const NOT_FOUND_PATH = '/404'
@@ -18,7 +19,15 @@ export function routeOfFile(relative: string): string {
   return '/' + file.replace(/\/index\.html$/, '')
 }
 
-/** Whether a file of dist/client (path relative to it) is a page: HTML outside the assets. */
+/**
+ * Whether a file of dist/client (path relative to it) is a public page: HTML outside the assets
+ * and outside the folders that hold no public page (the editor's: site/editor.ts). Every
+ * public-page check lists its pages with this.
+ */
 export function isPageFile(relative: string): boolean {
-  return relative.endsWith('.html') && !relative.split(/[\\/]/).includes('assets')
+  return (
+    relative.endsWith('.html') &&
+    !relative.split(/[\\/]/).includes('assets') &&
+    isPublicFile(relative)
+  )
 }

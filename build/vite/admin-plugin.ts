@@ -1,25 +1,23 @@
-// The editing UI at /admin, in the dev server only (`apply: 'serve'`): `npm run build` never
-// sees it, so the built pages and their scripts are unchanged. It serves the page (admin/), the
-// form configuration generated from the schemas (../admin/decap-config.ts) and the editor's API
-// (../admin/api.ts: the local mode's file access, the content check before a save, the preview's
-// address), which answers only the editor's own page (../admin/request-guard.ts).
+// The editing UI at /admin on the dev server (`apply: 'serve'`; the build makes its own entry of
+// it: ../admin/editor-build.ts). It serves the pages (every admin/*.html, through Vite's HTML
+// pipeline), the form configuration generated from the schemas (../admin/decap-config.ts) and
+// the editor's API (../admin/api.ts: the local mode's file access, the content check before a
+// save, the preview's address), which answers only the editor's own page
+// (../admin/request-guard.ts).
 import type { AddressInfo } from 'node:net'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Connect, Plugin, ViteDevServer } from 'vite'
-import { ITEMS_SUFFIX, listItemKey } from '../../content/schema/collection.ts'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
-import { assetFolders } from '../../content/schema/asset-folders.ts'
+import { EDITOR_PATH } from '../../site/editor.ts'
 import { adminApi, API_PATH, json, send } from '../admin/api.ts'
 import { backendFromEnv } from '../admin/backend-env.ts'
-import { decapConfig, type ReferenceChoices } from '../admin/decap-config.ts'
+import { decapConfig } from '../admin/decap-config.ts'
+import { referenceChoices } from '../admin/reference-choices.ts'
 import { ownServer, type OwnServer } from '../admin/request-guard.ts'
-import { readSource } from '../content/source.ts'
 
 /** Where the editing UI lives on the dev server. */
-export const ADMIN_PATH = '/admin'
-/** The page's script (admin/main.tsx), served through Vite like any module. */
-const ADMIN_SCRIPT = '/admin/main.tsx'
+export const ADMIN_PATH = EDITOR_PATH
 /** The preview pane's drawing (admin/preview-pane.tsx), imported when the pane first opens. */
 const PREVIEW_MODULE = 'admin/preview-pane.tsx'
 
@@ -31,11 +29,12 @@ export function editingUi(collections: Record<string, CollectionDefinition>): Pl
     configResolved(config) {
       root = config.root
     },
-    // Decap is one prebuilt file; bundling it once up front spares a reload when /admin opens.
-    // The preview pane, loaded when it first opens, is scanned up front too: a dependency found
-    // only then (the Markdown parser) would make Vite reload the editor, losing what was typed.
+    // Decap's packages, found by scanning the editor's pages at start and bundled once up front,
+    // spare a reload when /admin opens. The preview pane, loaded when it first opens, is scanned
+    // up front too: a dependency found only then (the Markdown parser) would make Vite reload the
+    // editor, losing what was typed.
     config: () => ({
-      optimizeDeps: { include: ['decap-cms-app'], entries: [PREVIEW_MODULE] },
+      optimizeDeps: { entries: [`${ADMIN_PATH.slice(1)}/*.html`, PREVIEW_MODULE] },
     }),
     configureServer(server) {
       const backend = backendFromEnv(process.env, `${API_PATH}/v1`)
@@ -49,11 +48,8 @@ export function editingUi(collections: Record<string, CollectionDefinition>): Pl
       server.middlewares.use(async (req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://localhost')
         try {
-          if (
-            req.method === 'GET' &&
-            (url.pathname === ADMIN_PATH || url.pathname === `${ADMIN_PATH}/`)
-          )
-            return send(res, 200, await adminPage(server, url.pathname), 'text/html')
+          const page = req.method === 'GET' ? await adminPageFile(root, url.pathname) : undefined
+          if (page) return send(res, 200, await adminPage(server, page), 'text/html')
           if (req.method === 'GET' && url.pathname === `${ADMIN_PATH}/config.json`)
             return json(
               res,
@@ -84,54 +80,22 @@ function ownAddresses(server: ViteDevServer): OwnServer {
   return ownServer(port, names, server.config.server.https ? 'https' : 'http')
 }
 
-/** The admin page: Decap's own markup (one script), noindex, through Vite's HTML pipeline. */
-async function adminPage(server: ViteDevServer, url: string): Promise<string> {
-  const html = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex, nofollow" />
-    <title>Content editor</title>
-  </head>
-  <body>
-    <script type="module" src="${ADMIN_SCRIPT}"></script>
-  </body>
-</html>
-`
-  return server.transformIndexHtml(url, html)
+/**
+ * The admin/*.html file a request names, as a static host serves it: /admin and /admin/ are
+ * index.html, /admin/x and /admin/x.html are x.html.
+ */
+async function adminPageFile(root: string, pathname: string): Promise<string | undefined> {
+  if (pathname !== ADMIN_PATH && !pathname.startsWith(`${ADMIN_PATH}/`)) return undefined
+  const name = pathname.slice(ADMIN_PATH.length).replace(/^\//, '') || 'index'
+  const file = `${name.replace(/\.html$/, '')}.html`
+  const pages = await readdir(path.join(root, 'admin')).catch(() => [] as string[])
+  return pages.includes(file) ? path.join(root, 'admin', file) : undefined
 }
 
-/**
- * The ids each reference picker offers: every collection's entries, every asset folder's files
- * and every list file's items (for `author:`), read from disk each time the form opens.
- */
-async function referenceChoices(
-  root: string,
-  collections: Record<string, CollectionDefinition>,
-): Promise<ReferenceChoices> {
-  const choices: Record<string, string[]> = {}
-  const content = path.join(root, 'content')
-  const names = async (folder: string, extensions: readonly string[]) =>
-    (await readdir(path.join(content, folder)).catch(() => []))
-      .filter((name) => extensions.includes(path.extname(name)))
-      .map((name) => path.basename(name, path.extname(name)))
-      .sort()
-  for (const [name, definition] of Object.entries(collections)) {
-    if (definition.singleton) continue
-    const extensions = definition.type === 'data' ? ['.yaml', '.yml'] : ['.mdx', '.md']
-    choices[name] = await names(definition.source, extensions)
-    if (definition.type !== 'data') continue
-    const items = []
-    for (const id of choices[name]) {
-      const file = path.join(content, definition.source, `${id}.yaml`)
-      const text = await readFile(file, 'utf8').catch(() => '')
-      const data = readSource(file, text).data as { items?: unknown } | undefined
-      if (Array.isArray(data?.items)) items.push(...data.items.map(listItemKey))
-    }
-    choices[`${name}${ITEMS_SUFFIX}`] = items.filter((key): key is string => Boolean(key))
-  }
-  for (const [name, folder] of Object.entries(assetFolders))
-    choices[name] = await names(folder.source, [folder.extension])
-  return choices
+/** An admin page's own markup, through Vite's HTML pipeline (its script as a module). */
+async function adminPage(server: ViteDevServer, file: string): Promise<string> {
+  return server.transformIndexHtml(
+    `${ADMIN_PATH}/${path.basename(file)}`,
+    await readFile(file, 'utf8'),
+  )
 }

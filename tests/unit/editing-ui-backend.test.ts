@@ -5,7 +5,9 @@ import { cp, readFile, readdir, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { collections } from '../../content/schema/collections.ts'
-import { backendFromEnv } from '../../build/admin/backend-env.ts'
+import { existsSync } from 'node:fs'
+import { backendFromEnv, liveBackendFromEnv, SIGN_IN_PAGE } from '../../build/admin/backend-env.ts'
+import { EDITOR_CALLBACK_PATH } from '../../supabase/functions/_shared/github-sign-in.ts'
 import { decapConfig } from '../../build/admin/decap-config.ts'
 import { PREVIEW_STATUS_CONTEXT } from '../../site/preview-build.ts'
 import { localBackend } from '../../build/admin/local-backend.ts'
@@ -122,5 +124,34 @@ describe('the GitHub mode', () => {
     expect(() => backendFromEnv({ CMS_BACKEND: 'gitlab' }, '/admin/api/v1')).toThrow(
       'CMS_BACKEND must be "local" (the default) or "github", not "gitlab"',
     )
+  })
+})
+
+describe("the built site's editor", () => {
+  it("signs in through the site's own page, which Decap believes, under the site's base path", () => {
+    const { backend } = liveBackendFromEnv({ GITHUB_REPOSITORY: 'panelwise/site' })
+    const config = decapConfig(collections, backend!, new Proxy({}, { get: () => [] }))
+    // No base_url: the page sets its own origin (admin/main.tsx), the origin of the callback
+    // page whose messages Decap accepts.
+    expect(config.backend).toEqual({
+      name: 'github',
+      repo: 'panelwise/site',
+      branch: 'main',
+      auth_endpoint: 'admin/sign-in',
+      preview_context: PREVIEW_STATUS_CONTEXT,
+    })
+    expect(liveBackendFromEnv({ CMS_GITHUB_REPO: 'a/b' }, '/preview/').backend?.authEndpoint).toBe(
+      'preview/admin/sign-in',
+    )
+    // The pages the popup walks through are pages of the editor's build (every admin/*.html).
+    expect(existsSync(`${SIGN_IN_PAGE}.html`)).toBe(true)
+    expect(existsSync(`${EDITOR_CALLBACK_PATH.slice(1)}.html`)).toBe(true)
+  })
+
+  it('says what is missing: a repository', () => {
+    expect(liveBackendFromEnv({}).missing).toContain(
+      'it was built without CMS_GITHUB_REPO=owner/name (or GITHUB_REPOSITORY)',
+    )
+    expect(liveBackendFromEnv({ CMS_GITHUB_REPO: 'not a repo' }).backend).toBeUndefined()
   })
 })

@@ -17,6 +17,8 @@ import {
   type DecapField,
   type ReferenceChoices,
 } from '../../build/admin/decap-config.ts'
+import { editorComponents } from '../../admin/editor-components.ts'
+import { FORM_WIDGETS } from '../../admin/form-widgets.ts'
 
 /** Every reference target answers with one made-up id, enough to see the picker. */
 const choices: ReferenceChoices = new Proxy({}, { get: (_, name) => [`some-${String(name)}`] })
@@ -64,7 +66,32 @@ function drift(schema: JsonSchema, form: readonly DecapField[]) {
 
 const byName = new Map(config.collections.map((collection) => [collection.name, collection]))
 
+/** Every widget a field, or a field inside it, names. */
+const widgetsOf = (fields: readonly DecapField[] = []): string[] =>
+  fields.flatMap((field) => [
+    field.widget,
+    ...widgetsOf(field.fields),
+    ...widgetsOf(field.field ? [field.field] : []),
+    ...widgetsOf(field.types),
+  ])
+
 describe('editing UI forms', () => {
+  it('use only the widgets the editor registers (admin/decap-app.ts)', () => {
+    const used = new Set(
+      config.collections.flatMap((collection) => [
+        ...widgetsOf(collection.fields),
+        ...(collection.files ?? []).flatMap((file) => widgetsOf(file.fields)),
+      ]),
+    )
+    for (const component of editorComponents)
+      for (const field of component.fields ?? []) used.add(String(field.widget ?? 'string'))
+    expect(
+      [...used].filter((widget) => !(FORM_WIDGETS as readonly string[]).includes(widget)),
+    ).toEqual([])
+    // And every one registered is used: none is bundled for nothing.
+    expect(FORM_WIDGETS.filter((widget) => !used.has(widget))).toEqual([])
+  })
+
   it('have one form per collection', () => {
     expect([...byName.keys()].sort()).toEqual(Object.keys(collections).sort())
   })

@@ -3,12 +3,19 @@ import {
   CACHE_IMMUTABLE,
   CACHE_REVALIDATE,
   contentSecurityPolicy,
+  editorContentSecurityPolicy,
   headerRules,
   headersFor,
   matches,
+  ruleApplies,
   securityHeadersOf,
+  type HeaderRule,
 } from '../../server/headers.ts'
-import { mergeVercelConfig, toHeadersFile } from '../../build/outputs/hosting-headers.ts'
+import {
+  mergeVercelConfig,
+  toHeadersFile,
+  vercelSource,
+} from '../../build/outputs/hosting-headers.ts'
 
 const directives = (policy: string) =>
   new Map(
@@ -83,9 +90,9 @@ describe('header rules', () => {
   })
 
   it('never sets one header from two rules matching the same path (hosts would join them)', () => {
-    for (const address of ['/', '/about', '/404.html', '/assets/a.js', '/favicon.svg']) {
+    for (const address of ['/', '/about', '/404.html', '/assets/a.js', '/favicon.svg', '/admin']) {
       const names = rules
-        .filter((rule) => matches(rule.source, address))
+        .filter((rule) => ruleApplies(rule, address))
         .flatMap((rule) => Object.keys(rule.headers))
       expect(new Set(names).size, address).toBe(names.length)
     }
@@ -112,8 +119,9 @@ describe('header rules', () => {
       source: `/page-${index}`,
       headers: { 'X-Robots-Tag': 'noindex' },
     }))
+    const kept = rules.filter((rule) => rule.headers['Cache-Control'] !== CACHE_REVALIDATE)
     expect(() => toHeadersFile([...rules, ...many])).toThrow(
-      '_headers would hold 102 rules; Cloudflare applies at most 100',
+      `_headers would hold ${kept.length + 100} rules; Cloudflare applies at most 100`,
     )
     expect(() =>
       toHeadersFile([{ source: '/*', headers: { 'Content-Security-Policy': 'x'.repeat(2000) } }]),
@@ -127,8 +135,8 @@ describe('header rules', () => {
     })
     const merged = JSON.parse(mergeVercelConfig(existing, rules))
     expect(merged.redirects).toEqual([{ source: '/go/(.*)', destination: '/', permanent: false }])
-    expect(merged.headers[0].source).toBe('/(.*)')
-    expect(merged.headers[1]).toEqual({
+    expect(merged.headers[0].source).toBe('/((?!admin).*)')
+    expect(merged.headers).toContainEqual({
       source: '/assets/(.*)',
       headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }],
     })
@@ -145,5 +153,193 @@ describe('security headers of the rules', () => {
     expect(security['Content-Security-Policy']).toContain("frame-ancestors 'none'")
     expect(security['Cache-Control']).toBeUndefined()
     expect(headersFor(rules, '/no/such/path')).toEqual(security)
+  })
+})
+
+describe("the editor's section (/admin)", () => {
+  const editor = { githubApiUrl: undefined }
+  const rules = headerRules({ schedulerUrl: 'https://cal.com/x', editor }, [
+    '/',
+    '/about',
+    '/404.html',
+    '/admin',
+    '/admin/config.json',
+  ])
+  const publicPolicy = contentSecurityPolicy({ schedulerUrl: 'https://cal.com/x' })
+
+  it('has its own policy, reaching GitHub (the sign-in navigates, it fetches nothing), and no public page has it', () => {
+    const policy = directives(editorContentSecurityPolicy(editor))
+    expect(policy.get('default-src')).toEqual(["'none'"])
+    expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-eval'"])
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.github.com'])
+    expect(policy.get('img-src')).toContain('https://avatars.githubusercontent.com')
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"])
+    for (const address of ['/admin', '/admin/', '/admin/config.json', '/admin/assets/a.js'])
+      expect(headersFor(rules, address)['Content-Security-Policy'], address).toBe(
+        editorContentSecurityPolicy(editor),
+      )
+    for (const address of ['/', '/about', '/404.html', '/assets/a.js', '/no/such/page'])
+      expect(headersFor(rules, address)['Content-Security-Policy'], address).toBe(publicPolicy)
+  })
+
+  it('is kept out of search engines; public pages are not', () => {
+    expect(headersFor(rules, '/admin/')['X-Robots-Tag']).toBe('noindex')
+    expect(headersFor(rules, '/admin/callback')['X-Robots-Tag']).toBe('noindex')
+    expect(headersFor(rules, '/about')['X-Robots-Tag']).toBeUndefined()
+  })
+
+  it('lets the sign-in popup keep its opener; public pages keep COOP same-origin', () => {
+    expect(headersFor(rules, '/admin')['Cross-Origin-Opener-Policy']).toBe(
+      'same-origin-allow-popups',
+    )
+    expect(headersFor(rules, '/admin/')['Cross-Origin-Opener-Policy']).toBe(
+      'same-origin-allow-popups',
+    )
+    // The popup's last page, reached from the exchange's origin: any COOP would cut its opener.
+    expect(headersFor(rules, '/admin/callback')['Cross-Origin-Opener-Policy']).toBeUndefined()
+    expect(headersFor(rules, '/admin/callback.html')['Cross-Origin-Opener-Policy']).toBeUndefined()
+    expect(headersFor(rules, '/about')['Cross-Origin-Opener-Policy']).toBe('same-origin')
+  })
+
+  it('caches its hashed scripts for a year and revalidates its page and configuration', () => {
+    expect(headersFor(rules, '/admin/assets/index-abc.js')['Cache-Control']).toBe(CACHE_IMMUTABLE)
+    expect(headersFor(rules, '/admin/config.json')['Cache-Control']).toBe(CACHE_REVALIDATE)
+    expect(headersFor(rules, '/admin/')['Cache-Control']).toBe(CACHE_REVALIDATE)
+  })
+
+  it('leaves the public security headers unchanged', () => {
+    expect(securityHeadersOf(rules)).toEqual(
+      securityHeadersOf(headerRules({ schedulerUrl: 'https://cal.com/x' }, [])),
+    )
+    expect(securityHeadersOf(rules)['Content-Security-Policy']).toBe(publicPolicy)
+  })
+})
+
+/**
+ * Paths that stand for every way two of these rules' patterns can meet: each pattern itself, with
+ * and without its trailing slash, and with a segment or a few characters added after a prefix.
+ */
+function witnessPaths(rules: HeaderRule[]): string[] {
+  const patterns = rules.flatMap((rule) => [rule.source, ...(rule.except ?? [])])
+  return [
+    ...new Set(
+      patterns.flatMap((pattern) => {
+        const stem = pattern.replace(/\*$/, '')
+        return [
+          stem,
+          `${stem}/`.replace(/\/\/$/, '/'),
+          `${stem}x`,
+          `${stem}x/y.js`,
+          stem.replace(/\/$/, ''),
+        ]
+      }),
+    ),
+  ].filter((path) => path.startsWith('/'))
+}
+
+/**
+ * Cloudflare's reading of `_headers` (workers-shared: parseHeaders, then getHeaders): every rule
+ * whose pattern matches applies in file order, its `! Name` lines first; a header set again
+ * without being dropped in between is joined with ", ", which is what the rules must never need.
+ */
+function cloudflareHeaders(file: string, pathname: string) {
+  const blocks = file
+    .trim()
+    .split('\n\n')
+    .map((block) => {
+      const [source = '', ...lines] = block.split('\n').map((line) => line.trim())
+      return {
+        source,
+        drop: lines.filter((line) => line.startsWith('! ')).map((line) => line.slice(2)),
+        set: lines
+          .filter((line) => !line.startsWith('! '))
+          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+      }
+    })
+  const headers = new Map<string, string>()
+  const joined: string[] = []
+  const cloudflareMatches = (source: string) =>
+    new RegExp(`^${source.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '.*')}$`).test(
+      pathname,
+    )
+  for (const block of blocks.filter((candidate) => cloudflareMatches(candidate.source))) {
+    for (const name of block.drop) headers.delete(name)
+    for (const [name = '', value = ''] of block.set) {
+      if (headers.has(name)) joined.push(name)
+      headers.set(name, headers.has(name) ? `${headers.get(name)}, ${value}` : value)
+    }
+  }
+  return { headers: Object.fromEntries(headers), joined }
+}
+
+describe('the rules as each host reads them', () => {
+  const rules = headerRules(
+    {
+      schedulerUrl: 'https://cal.com/x',
+      editor: {},
+    },
+    ['/', '/about', '/404.html', '/admin', '/admin/config.json', '/admin/callback.html'],
+  )
+  const paths = witnessPaths(rules)
+
+  it('no two rules that apply to one path set the same header', () => {
+    expect(paths).toContain('/admin/')
+    for (const address of paths) {
+      const names = rules
+        .filter((rule) => ruleApplies(rule, address))
+        .flatMap((rule) => Object.keys(rule.headers))
+      expect(new Set(names).size, address).toBe(names.length)
+    }
+  })
+
+  it("_headers gives every path the rules' headers on Cloudflare, joining none", () => {
+    const file = toHeadersFile(rules)
+    // The revalidate rules are Cloudflare's own default, left out of the file.
+    const expected = (address: string) =>
+      Object.fromEntries(
+        Object.entries(headersFor(rules, address)).filter(
+          ([name, value]) => name !== 'Cache-Control' || value !== CACHE_REVALIDATE,
+        ),
+      )
+    // Cloudflare matches paths exactly: a rule for /admin is not one for /admin/.
+    for (const address of paths.filter((path) => path === '/' || !path.endsWith('/'))) {
+      const { headers, joined } = cloudflareHeaders(file, address)
+      expect(joined, address).toEqual([])
+      expect(headers, address).toEqual(expected(address))
+    }
+  })
+
+  it('vercel.json gives every path the same headers, from rules that never overlap', () => {
+    const vercel = JSON.parse(mergeVercelConfig(undefined, rules)) as {
+      headers: { source: string; headers: { key: string; value: string }[] }[]
+    }
+    for (const address of paths) {
+      const applying = vercel.headers.filter((rule) =>
+        // As our rules read an exact path: with or without its trailing slash.
+        new RegExp(`^${rule.source}/?$`).test(address),
+      )
+      const names = applying.flatMap((rule) => rule.headers.map((header) => header.key))
+      expect(new Set(names).size, address).toBe(names.length)
+      expect(
+        Object.fromEntries(applying.flatMap((rule) => rule.headers.map((h) => [h.key, h.value]))),
+        address,
+      ).toEqual(headersFor(rules, address))
+    }
+  })
+
+  it('says "except" as a lookahead for Vercel, and refuses an exception it cannot say', () => {
+    expect(vercelSource({ source: '/*', except: ['/admin*'], headers: {} })).toBe('/((?!admin).*)')
+    expect(vercelSource({ source: '/assets/*', headers: {} })).toBe('/assets/(.*)')
+    expect(() => vercelSource({ source: '/*', except: ['/admin'], headers: {} })).toThrow(
+      'vercel.json cannot say "/* except /admin"',
+    )
+  })
+
+  it('refuses an exception no later rule takes over', () => {
+    expect(() =>
+      toHeadersFile([{ source: '/*', except: ['/admin*'], headers: { 'X-A': '1' } }]),
+    ).toThrow(
+      'the header rule /* leaves /admin* to a rule of its own, and no later rule has that pattern',
+    )
   })
 })

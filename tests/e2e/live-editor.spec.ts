@@ -1,0 +1,42 @@
+// The editor on the built site (/admin/, built by build/admin/editor-build.ts): its own headers
+// as the build's rules give them, kept out of search engines, and its sign-in shown with no
+// content-security-policy violation. A build without the GitHub settings gets its config.json
+// made with sample ones (tools/lib/editor-config.ts), so the sign-in shows as on the live site.
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { headersFor } from '../../server/headers.ts'
+import { readBuiltHeaderRules } from '../../server/static.ts'
+import { editorConfigAnswer } from '../../tools/lib/editor-config.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { clientDir } from './built-site.ts'
+import { fetchText, listenForCspViolations } from './helpers.ts'
+
+test('the editor loads with its own headers, noindex, and shows the sign-in', async ({
+  page,
+  request,
+}) => {
+  const expected = headersFor(readBuiltHeaderRules(path.dirname(clientDir)), '/admin/')
+  const config = await editorConfigAnswer(clientDir)
+  if (!config.built)
+    await page.route('**/admin/config.json', (route) =>
+      route.fulfill({ body: config.body, contentType: 'application/json' }),
+    )
+  const cspViolations = await listenForCspViolations(page)
+
+  const response = await page.goto('/admin/')
+  const headers = response!.headers()
+  expect(headers['content-security-policy']).toBe(expected['Content-Security-Policy'])
+  expect(headers['content-security-policy']).toContain("connect-src 'self'")
+  expect(headers['x-robots-tag']).toBe('noindex')
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+  // Decap's 3.4 MB script, run and drawn: about 2 s here on a busy machine.
+  await expect(page.getByRole('button', { name: 'Login with GitHub' })).toBeVisible({
+    timeout: timeLimit(10_000),
+  })
+  expect(await cspViolations()).toEqual([])
+
+  // Nothing public points at it.
+  for (const file of ['/sitemap.xml', '/rss.xml'])
+    expect(await fetchText(request, file), file).not.toContain('/admin')
+})

@@ -1,0 +1,107 @@
+// The one list of what the public-page checks leave out (site/editor.ts): the editor's folder,
+// admin/, and nothing else. Each check is shown to skip it: the page list every check takes
+// (isPageFile), the inline sources the public policy hashes, the link check run on a small
+// site, and the route table the sitemap, search index and feed are made from.
+import { execFile } from 'node:child_process'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { expectedRoutes } from '../../build/content/route-table.ts'
+import { cspHash } from '../../build/outputs/inline-sources.ts'
+import { isPageFile } from '../../build/prerender/page-file.ts'
+import { createPageScan } from '../../build/prerender/page-scan.ts'
+import { EDITOR_PATH, isPublicFile, NOT_PUBLIC_FOLDERS } from '../../site/editor.ts'
+import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { scratchDir } from './scratch-dir.ts'
+
+const scratch = scratchDir('not-public-')
+
+/** A built site's files, the editor's among them. */
+const BUILT_FILES = [
+  'index.html',
+  '404.html',
+  'about/index.html',
+  'resources/articles/a/index.html',
+  'administrators/index.html',
+  'assets/entries/app.abc.js',
+  'favicon.svg',
+  'admin/index.html',
+  'admin/callback.html',
+  'admin/config.json',
+  'admin/assets/index-abc.js',
+]
+const EDITOR_FILES = BUILT_FILES.filter((file) => file.startsWith('admin/'))
+
+describe('what the public-page checks leave out', () => {
+  it('is the editor’s folder, and nothing else', () => {
+    expect(NOT_PUBLIC_FOLDERS).toEqual([EDITOR_PATH.slice(1)])
+    expect(BUILT_FILES.filter((file) => !isPublicFile(file))).toEqual(EDITOR_FILES)
+    expect(isPublicFile('/admin/config.json')).toBe(false)
+    expect(isPublicFile(path.join('admin', 'index.html'))).toBe(false)
+  })
+
+  it('the pages every check takes are the public ones: the editor’s pages only are left out', () => {
+    expect(BUILT_FILES.filter(isPageFile)).toEqual([
+      'index.html',
+      '404.html',
+      'about/index.html',
+      'resources/articles/a/index.html',
+      'administrators/index.html',
+    ])
+  })
+
+  it('page weight and the HTML check list their pages with it', async () => {
+    for (const tool of ['tools/page-weight.ts', 'tools/check-html.ts']) {
+      const source = await readFile(tool, 'utf8')
+      expect(source, tool).toContain('.filter(isPageFile)')
+      expect(source, tool).not.toMatch(/\.endsWith\('\.html'\)/)
+    }
+    // The copy check reads the public JavaScript only.
+    expect(await readFile('tools/page-weight.ts', 'utf8')).toMatch(/isPublicFile\(file\)/)
+  })
+
+  it('the public policy hashes no inline source of the editor’s pages', async () => {
+    const dir = scratch()
+    const html = (script: string) =>
+      `<!DOCTYPE html><html><head><script>${script}</script></head></html>`
+    await mkdir(path.join(dir, 'admin'), { recursive: true })
+    await writeFile(path.join(dir, 'admin', 'callback.html'), html('window.editor=1'))
+    await writeFile(path.join(dir, 'public-page.html'), html('window.page=1'))
+    const scan = createPageScan('https://panelwise.dev', new Map())
+    await scan.addUnscanned(dir, ['admin/callback.html', 'public-page.html'])
+    expect(scan.result().inlineSources.scriptHashes).toEqual([cspHash('window.page=1')])
+  })
+
+  it(
+    'the link check crawls the public pages and not the editor’s',
+    { timeout: timeLimit(60_000) },
+    async () => {
+      const dist = path.join(scratch(), 'dist')
+      const links = Array.from({ length: 20 }, () => '<a href="#top">top</a>').join('')
+      await mkdir(path.join(dist, 'client', 'admin'), { recursive: true })
+      await writeFile(
+        path.join(dist, 'client', 'index.html'),
+        `<!DOCTYPE html><html><body><h1 id="top">Home</h1>${links}</body></html>`,
+      )
+      // Broken on purpose: a public page with it would fail the check.
+      const editor = '<!DOCTYPE html><html><body><a href="/no/such/page">x</a></body></html>'
+      await writeFile(path.join(dist, 'client', 'admin', 'index.html'), editor)
+      const run = (folder: string) =>
+        promisify(execFile)('npx', ['tsx', 'tools/check-links.ts', '--dist', folder])
+      const passed = await run(dist)
+      expect(passed.stdout).toContain('(1 pages crawled)')
+      // The same page outside admin/ fails it: the check itself still sees broken links.
+      await writeFile(path.join(dist, 'client', 'editor.html'), editor)
+      await expect(run(dist)).rejects.toMatchObject({
+        stderr: expect.stringContaining('/no/such/page'),
+      })
+    },
+  )
+
+  it('no route is in it, so the sitemap, search index and feed (made from routes) leave it out', async () => {
+    const routes = await expectedRoutes()
+    expect(routes.length).toBeGreaterThan(10)
+    expect(routes.filter((route) => !isPublicFile(route.path))).toEqual([])
+  })
+})
