@@ -62,7 +62,8 @@ export function createStaticSite(
     const target = path.join(root, path.normalize(decoded))
     if (target !== root && !target.startsWith(root + path.sep)) return undefined
     if (HOSTING_FILES.includes(path.relative(root, target))) return undefined
-    for (const candidate of [target, path.join(target, 'index.html')]) {
+    // /admin/callback is admin/callback.html, as Cloudflare's static assets answer it.
+    for (const candidate of [target, path.join(target, 'index.html'), `${target}.html`]) {
       const info = await stat(candidate).catch(() => undefined)
       if (info?.isFile()) return candidate
     }
@@ -74,8 +75,7 @@ export function createStaticSite(
     const relative = path.relative(root, file)
     res.statusCode = status
     res.setHeader('Content-Type', type.contentType)
-    for (const [name, value] of Object.entries(headersFor(rules, addressOf(relative))))
-      res.setHeader(name, value)
+    setRuleHeaders(res, addressOf(relative))
     res.setHeader('Vary', 'Accept-Encoding')
     const accepts = String(req.headers['accept-encoding'] ?? '')
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined
@@ -99,6 +99,18 @@ export function createStaticSite(
     if (req.method === 'HEAD') res.end()
     // pipeline, not pipe: a read error reaches the caller instead of ending the process.
     else await pipeline(createReadStream(file), res)
+  }
+
+  /**
+   * The headers of `address`'s rules, and none of the every-path headers the edge set first
+   * (./http-edge.ts) that its rules leave out: the editor's section (/admin) sends no COOP, so
+   * its sign-in popup keeps its opener, as the hosts' files say.
+   */
+  function setRuleHeaders(res: ServerResponse, address: string) {
+    const own = headersFor(rules, address)
+    for (const name of Object.keys(securityHeadersOf(rules)))
+      if (!Object.hasOwn(own, name)) res.removeHeader(name)
+    for (const [name, value] of Object.entries(own)) res.setHeader(name, value)
   }
 
   return {
@@ -147,13 +159,8 @@ export function createStaticSite(
           target: decision.to,
           status,
         })
-        res
-          .writeHead(status, {
-            ...headersFor(rules, pathname),
-            Location: location,
-            'Cache-Control': 'no-cache',
-          })
-          .end()
+        setRuleHeaders(res, pathname)
+        res.writeHead(status, { Location: location, 'Cache-Control': 'no-cache' }).end()
         return
       }
       // A listed route whose file is gone is a broken build, not a visitor's mistake.

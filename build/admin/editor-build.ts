@@ -7,6 +7,7 @@
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { build, type Plugin } from 'vite'
 import { NOT_CONFIGURED_KEY, type EditorConfigFile } from '../../admin/config-file.ts'
@@ -89,7 +90,9 @@ export async function buildEditor(root: string, env: Env): Promise<void> {
     base,
     logLevel: 'warn',
     mode: 'production',
-    plugins: [react(), preloadDecap(base)],
+    // Tailwind: the preview pane draws entries with the site's own stylesheet
+    // (renderer/styles.css, imported by admin/preview.tsx), compiled as the public build does.
+    plugins: [react(), tailwindcss(), preloadDecap(base)],
     build: {
       outDir: clientDir,
       // dist/client holds the public site `vike build` has just written.

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { headerRules } from '../../server/headers.ts'
+import { headerRules, securityHeadersOf } from '../../server/headers.ts'
 import { createStaticSite } from '../../server/static.ts'
 
 let root: string
@@ -23,6 +23,9 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'assets/app.abc123.js'), 'console.log(1)'.repeat(100))
   await writeFile(path.join(root, '_headers'), '/*\n  X-Test: 1\n')
   await writeFile(path.join(root, 'vercel.json'), '{}')
+  await mkdir(path.join(root, 'admin'))
+  await writeFile(path.join(root, 'admin/index.html'), '<h1>Editor</h1>')
+  await writeFile(path.join(root, 'admin/callback.html'), '<h1>Signing in</h1>')
   await mkdir(path.join(root, 'images'))
   for (const file of ['photo.avif', 'photo.webp', 'font.woff2', 'site.webmanifest', 'feed.xml'])
     await writeFile(path.join(root, 'images', file), 'x')
@@ -30,12 +33,19 @@ beforeAll(async () => {
     '/',
     '/about',
     '/404.html',
+    '/admin',
+    '/admin/callback.html',
   ])
   const site = createStaticSite(root, rules, {
     info: (event, fields) => logged.push({ level: 'info', event, ...fields }),
     error: (event, fields) => logged.push({ level: 'error', event, ...fields }),
   })
-  server = createServer((req, res) => void site.handle(req, res))
+  // As the edge does (server/http-edge.ts): the every-path headers first, then the site's.
+  const everyPath = securityHeadersOf(rules)
+  server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(everyPath)) res.setHeader(name, value)
+    void site.handle(req, res)
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -144,6 +154,22 @@ describe('static site server', () => {
     }
     const notFound = await fetch(`${base}/no/such/page`)
     expect(notFound.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+  })
+
+  it("answers the editor's pages as the host does, with the editor's section's headers only", async () => {
+    // /admin/callback is callback.html, as Cloudflare answers it; the sign-in popup lands there.
+    const callback = await fetch(`${base}/admin/callback`, { redirect: 'manual' })
+    expect(callback.status).toBe(200)
+    expect(await callback.text()).toBe('<h1>Signing in</h1>')
+    // No COOP in the editor's section: the popup keeps its opener (the edge's public
+    // same-origin is taken away, as the hosts' files take it away).
+    expect(callback.headers.get('cross-origin-opener-policy')).toBeNull()
+    expect(callback.headers.get('x-robots-tag')).toBe('noindex')
+    const editor = await fetch(`${base}/admin/`)
+    expect(editor.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
+    const page = await fetch(`${base}/about`)
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(page.headers.get('x-robots-tag')).toBeNull()
   })
 
   it('never serves the files meant for the static hosts', async () => {
