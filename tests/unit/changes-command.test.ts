@@ -1,11 +1,11 @@
-// `npm run changes` for real, in a throwaway git repository holding a copy of this site (its
-// node_modules shared), on the fixture changes a reviewer meets: a price, an FAQ answer inside a
-// closed accordion, a new article, a removed page, and a broken field. The base is built once
-// (the command caches it by commit) and one working tree carries the first four changes, so the
-// whole file costs two builds; the broken field stops before any build.
+// `npm run changes` for real, in a throwaway git repository holding the small fixture site
+// (./small-site.ts: this site's code, a handful of pages; node_modules shared), on the changes a
+// reviewer meets: a price, an FAQ answer inside a closed accordion, a new article, a removed
+// page, and a broken field. The base is built once (the command caches it by commit) and one
+// working tree carries the first four changes, so the whole file costs two builds of the small
+// site; the broken field stops before any build.
 import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -15,15 +15,17 @@ import { CACHE_ROOT } from '../../build/cache.ts'
 import { pngSize, type ShotRecord } from '../../review/page-screenshots.ts'
 import { git } from '../../tools/lib/worktree-build.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { copySmallSite } from './small-site.ts'
+import { siteRoot } from './site-copy.ts'
 
 const run = promisify(execFile)
-const siteRoot = path.resolve(import.meta.dirname, '../..')
 // Generous: the machines these run on are shared, and a build can take ten times longer there
 // (two builds took 15 minutes with 7 engineers on 2 cores).
 const BUILD_TIMEOUT = 1_500_000
 
 let scratch: string
 let repo: string
+let removeRepo: (() => Promise<void>) | undefined
 let base: string
 
 const commitAll = async (message: string) => {
@@ -73,17 +75,9 @@ const cachedBase = () => path.join(siteRoot, CACHE_ROOT, 'changes-base')
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'changes-command-'))
-  repo = path.join(scratch, 'repo')
-  // The files git would commit from this checkout, uncommitted edits included.
-  const { stdout } = await run(
-    'git',
-    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
-    { cwd: siteRoot, maxBuffer: 16 * 1024 * 1024 },
-  )
-  for (const file of stdout.split('\0').filter(Boolean))
-    if (existsSync(path.join(siteRoot, file)))
-      await cp(path.join(siteRoot, file), path.join(repo, file), { recursive: true })
-  await symlink(path.join(siteRoot, 'node_modules'), path.join(repo, 'node_modules'), 'dir')
+  ;({ project: repo, remove: removeRepo } = await copySmallSite('changes-command-repo-'))
+  // What keeps the builds (dist/) out of the commits below.
+  await cp(path.join(siteRoot, '.gitignore'), path.join(repo, '.gitignore'))
   await git(repo, ['init', '-q', '-b', 'main'])
   // A symlink is not the directory that .gitignore's `node_modules/` names.
   await writeFile(path.join(repo, '.git/info/exclude'), 'node_modules\n')
@@ -92,11 +86,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (base) {
-    const { readdir } = await import('node:fs/promises')
     for (const name of await readdir(cachedBase()).catch(() => [] as string[]))
       if (name.startsWith(base)) await rm(path.join(cachedBase(), name), { recursive: true })
   }
   if (repo) await git(repo, ['worktree', 'prune']).catch(() => {})
+  await removeRepo?.()
   if (scratch) await rm(scratch, { recursive: true, force: true, maxRetries: 5 })
 })
 
@@ -292,9 +286,9 @@ describe('npm run changes', () => {
     { timeout: BUILD_TIMEOUT },
     async () => {
       await edit('content/industries/blockchain.yaml', 'titel: ', 'title: ')
-      await edit('content/industries/gaming.yaml', 'title: ', 'titel: ')
+      await edit('content/industries/ai-ml.yaml', 'title: ', 'titel: ')
       await commitAll('broken')
-      await edit('content/industries/gaming.yaml', 'titel: ', 'title: ')
+      await edit('content/industries/ai-ml.yaml', 'titel: ', 'title: ')
       await commitAll('fixed')
       const kept = await worktrees()
       const result = await changes(['HEAD~1'])
@@ -302,7 +296,7 @@ describe('npm run changes', () => {
       expect(result.stderr).toContain('npm run changes: building the base `HEAD~1`')
       expect(result.stderr).toContain('failed (`npm run build`')
       expect(result.stderr).toContain(
-        'content/industries/gaming.yaml:2:1  titel  unknown field "titel"',
+        'content/industries/ai-ml.yaml:2:1  titel  unknown field "titel"',
       )
       expect(await worktrees()).toEqual(kept)
     },

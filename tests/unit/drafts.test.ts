@@ -1,12 +1,14 @@
 // Drafts: checked like any entry, shown by the dev server, left out of the production build,
 // its navigation and anything listing published entries; a published entry cannot need one.
+// On the small fixture site (./small-site.ts) with drafts added: what it proves does not depend
+// on how many published pages there are.
 import { execFile, spawn } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { copySite } from './site-copy.ts'
+import { copySmallSite, writeSmallSiteContent } from './small-site.ts'
 import { isPublished, withoutLinksTo } from '../../site/drafts.ts'
 import { loadContent } from '../../build/content/load.ts'
 import { formatReport } from '../../build/content/report.ts'
@@ -15,7 +17,6 @@ import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { endsWithTheFile } from '../stray-processes.ts'
 
 const run = promisify(execFile)
-const root = path.resolve(import.meta.dirname, '../..')
 
 /** An article dated so far ahead that every build before then leaves it out (scheduled). */
 const SCHEDULED_TITLE = 'An article scheduled for a later day'
@@ -35,21 +36,17 @@ const scheduledArticle = [
 ].join('\n')
 
 /**
- * A copy of the real content plus a draft FAQ set, a draft industry, a draft page and an
+ * Adds to the content in `project` a draft FAQ set, a draft industry, a draft page and an
  * article scheduled for a later day.
  */
-async function contentWithDrafts(project: string) {
-  await cp(path.join(root, 'content'), path.join(project, 'content'), {
-    recursive: true,
-    filter: (source) => !source.includes('.schemas'),
-  })
-  const industry = await readFile(path.join(root, 'content/industries/ai-ml.yaml'), 'utf8')
+async function addDrafts(project: string) {
+  const industry = await readFile(path.join(project, 'content/industries/ai-ml.yaml'), 'utf8')
   await writeFile(
     path.join(project, 'content/industries/draft-industry.yaml'),
     `draft: true\n${industry.replace(/^faq: .*$/m, 'faq: draft-faq').replace(/^name: .*$/m, 'name: Draft Industry')}`,
   )
   await writeFile(path.join(project, 'content/articles/scheduled-article.mdx'), scheduledArticle)
-  const faq = await readFile(path.join(root, 'content/faqs/ai-ml.yaml'), 'utf8')
+  const faq = await readFile(path.join(project, 'content/faqs/ai-ml.yaml'), 'utf8')
   await writeFile(path.join(project, 'content/faqs/draft-faq.yaml'), `draft: true\n${faq}`)
   await writeFile(
     path.join(project, 'content/pages/draft-preview.yaml'),
@@ -84,7 +81,8 @@ describe('drafts in the content loader', () => {
   let project: string
   beforeAll(async () => {
     project = await mkdtemp(path.join(tmpdir(), 'drafts-'))
-    await contentWithDrafts(project)
+    await writeSmallSiteContent(project)
+    await addDrafts(project)
   })
   afterAll(() => rm(project, { recursive: true, force: true }))
 
@@ -256,7 +254,7 @@ describe('drafts in the site', () => {
   let remove: () => Promise<void>
   // A copy of the site whose content has drafts linked from the navigation.
   beforeAll(async () => {
-    ;({ project, remove } = await copySite('draft-site-', contentWithDrafts))
+    ;({ project, remove } = await copySmallSite('draft-site-', addDrafts))
   })
   // Only what the set-up made: a set-up that failed has nothing to remove.
   afterAll(() => remove?.())

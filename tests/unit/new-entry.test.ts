@@ -1,7 +1,7 @@
 // `npm run new`: a scaffold has the shape of a valid entry, fails the content check at each
 // placeholder until a writer replaces it, and the command refuses what it must not create.
 import { execFile } from 'node:child_process'
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -11,6 +11,7 @@ import { loadContent } from '../../build/content/load.ts'
 import { PLACEHOLDER_MESSAGE } from '../../build/content/placeholders.ts'
 import { collections } from '../../content/schema/collections.ts'
 import { planEntry, ScaffoldError } from '../../build/content/scaffold.ts'
+import { writeSmallSiteContent } from './small-site.ts'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -69,10 +70,8 @@ describe('a scaffolded entry', () => {
   let project: string
   beforeEach(async () => {
     project = await mkdtemp(path.join(tmpdir(), 'scaffold-'))
-    await cp(path.join(root, 'content'), path.join(project, 'content'), {
-      recursive: true,
-      filter: (source) => !source.includes('.schemas'),
-    })
+    // Beside the small fixture site's entries (./small-site.ts): what a scaffold fails on is its own.
+    await writeSmallSiteContent(project)
   })
   afterEach(() => rm(project, { recursive: true, force: true }))
 

@@ -2,7 +2,7 @@
 // build` loaded, each page lands where static hosts look for it, and a page that cannot be
 // rendered fails the build, naming the page.
 import { execFile } from 'node:child_process'
-import { cp, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,7 +12,8 @@ import { loadBuiltContent } from '../../build/prerender/built-content.ts'
 import { NOT_FOUND_PATH, pageFile, startRenderThreads } from '../../build/prerender/render-pages.ts'
 import { routeTableOf } from '../../build/content/route-table.ts'
 import { scratchDir } from './scratch-dir.ts'
-import { copySite, siteRoot } from './site-copy.ts'
+import { siteRoot } from './site-copy.ts'
+import { copySmallSite } from './small-site.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const run = promisify(execFile)
@@ -54,9 +55,8 @@ describe('a page that cannot be rendered', () => {
   let project: string
   let remove: () => Promise<void>
   beforeAll(async () => {
-    ;({ project, remove } = await copySite('page-render-site-', (copy) =>
-      cp(path.join(siteRoot, 'content'), path.join(copy, 'content'), { recursive: true }),
-    ))
+    // The small fixture site (./small-site.ts): any page that fails proves it.
+    ;({ project, remove } = await copySmallSite('page-render-site-'))
     // One page's data hook fails, as a bug in a page would.
     const dataHook = path.join(project, 'pages/legal/+data.ts')
     const source = await readFile(dataHook, 'utf8')

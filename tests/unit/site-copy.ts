@@ -8,6 +8,17 @@ export const siteRoot = path.resolve(import.meta.dirname, '../..')
 
 const NOT_COPIED = new Set(['node_modules', 'dist', 'tests', 'content', 'reports', 'test-results'])
 
+/**
+ * The site's content/ without its entries, into `project`: the schemas (schema/, .schemas/),
+ * illustrations and pictures the entries name.
+ */
+export function copyContentWithoutEntries(project: string): Promise<void> {
+  return cp(path.join(siteRoot, 'content'), path.join(project, 'content'), {
+    recursive: true,
+    filter: (source) => !/\.(ya?ml|mdx?)$/.test(source) && !/[/\\]legal$/.test(source),
+  })
+}
+
 /** Copies the site without its content; `writeContent` fills content/ of the copy. */
 export async function copySite(
   prefix: string,
@@ -17,11 +28,7 @@ export async function copySite(
   for (const entry of await readdir(siteRoot))
     if (!NOT_COPIED.has(entry) && !entry.startsWith('.'))
       await cp(path.join(siteRoot, entry), path.join(project, entry), { recursive: true })
-  // The schemas (schema/, .schemas/) come along; entries are the caller's.
-  await cp(path.join(siteRoot, 'content'), path.join(project, 'content'), {
-    recursive: true,
-    filter: (source) => !/\.(ya?ml|mdx?)$/.test(source) && !/[/\\]legal$/.test(source),
-  })
+  await copyContentWithoutEntries(project)
   await writeContent(project)
   await symlink(path.join(siteRoot, 'node_modules'), path.join(project, 'node_modules'), 'dir')
   return {
