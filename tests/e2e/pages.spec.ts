@@ -1,18 +1,28 @@
 import { readdir } from 'node:fs/promises'
+import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { expectedRoutes } from '../../build/content/route-table.ts'
+import { isPageFile } from '../../build/prerender/page-file.ts'
+import { EDITOR_PATH } from '../../site/editor.ts'
 import { clientDir } from './built-site.ts'
 
 const routes = await expectedRoutes()
 
-test('the build prerenders exactly the routes of the route table, plus the 404 page', async () => {
-  const htmlFiles = (await readdir(clientDir, { recursive: true })).filter((file) =>
-    file.endsWith('.html'),
-  )
+test('the build prerenders exactly the routes of the route table, plus the 404 page; its other HTML is the editor’s pages', async () => {
+  const htmlFiles = (await readdir(clientDir, { recursive: true }))
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => file.split(path.sep).join('/'))
   const built = htmlFiles
+    .filter(isPageFile)
     .map((file) => (file === '404.html' ? '404' : '/' + file.replace(/\/?index\.html$/, '')))
     .sort()
   expect(built).toEqual(['404', ...routes.map((route) => route.path)].sort())
+  // The rest are the editor's pages (site/editor.ts), one per admin/*.html, and nothing else.
+  const editorFolder = EDITOR_PATH.slice(1)
+  const editorPages = (await readdir(editorFolder))
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => `${editorFolder}/${file}`)
+  expect(htmlFiles.filter((file) => !isPageFile(file)).sort()).toEqual(editorPages.sort())
 })
 
 // Each route's status, one h1 and lang are checked in accessibility.spec.ts's visit; its title,
