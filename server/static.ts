@@ -101,6 +101,8 @@ export function createStaticSite(
     else await pipeline(createReadStream(file), res)
   }
 
+  const everyPathHeaders = Object.keys(securityHeadersOf(rules))
+
   /**
    * The headers of `address`'s rules, and none of the every-path headers the edge set first
    * (./http-edge.ts) that its rules leave out: the editor's section (/admin) sends no COOP, so
@@ -108,8 +110,7 @@ export function createStaticSite(
    */
   function setRuleHeaders(res: ServerResponse, address: string) {
     const own = headersFor(rules, address)
-    for (const name of Object.keys(securityHeadersOf(rules)))
-      if (!Object.hasOwn(own, name)) res.removeHeader(name)
+    for (const name of everyPathHeaders) if (!Object.hasOwn(own, name)) res.removeHeader(name)
     for (const [name, value] of Object.entries(own)) res.setHeader(name, value)
   }
 

@@ -2,6 +2,7 @@
 // this machine unless CMS_BACKEND=github names the GitHub mode; in the built site's /admin, always
 // GitHub (docs/editing-ui.md). The GitHub settings are read here only, for both.
 import type { EditorPolicyInput } from '../../server/headers.ts'
+import { EDITOR_PATH } from '../../site/editor.ts'
 import type { BackendMode } from './decap-config.ts'
 
 type Env = Record<string, string | undefined>
@@ -16,7 +17,7 @@ const REPO_PATTERN = /^[\w.-]+\/[\w.-]+$/
  * editor's own origin (set by the page, admin/main.tsx) and the exchange is reached through this
  * page, which sends the popup on to the github-oauth function.
  */
-export const SIGN_IN_PAGE = 'admin/sign-in'
+export const SIGN_IN_PAGE = `${EDITOR_PATH.slice(1)}/sign-in`
 
 /** `localUrl`: where the dev server answers the local mode. */
 export function backendFromEnv(env: NodeJS.ProcessEnv, localUrl: string): BackendMode {

@@ -4,29 +4,14 @@
 // the content check still refuses a bad value before anything reaches GitHub.
 import type { Page } from '@playwright/test'
 import { expect, test as siteTest } from './admin-site.ts'
-import {
-  startFakeGitHubRepo,
-  type FakeGitHubRepo,
-  type RecordedRequest,
-} from './fake-github-repo.ts'
+import { fakeGitHubFixture, type FakeGitHubRepo, type RecordedRequest } from './fake-github-repo.ts'
 import { signInAsFakeWriter } from './github-sign-in.ts'
 
 const REPO = 'panelwise/site'
 
 const test = siteTest.extend<object, { github: FakeGitHubRepo; repository: FakeGitHubRepo }>({
   // The fake starts first: the dev server is told its address.
-  github: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this argument
-    async ({}, provide) => {
-      const fake = await startFakeGitHubRepo(REPO)
-      try {
-        await provide(fake)
-      } finally {
-        await fake.close()
-      }
-    },
-    { scope: 'worker' },
-  ],
+  github: fakeGitHubFixture(REPO),
   adminEnv: [
     async ({ github }, provide) =>
       provide({ CMS_BACKEND: 'github', CMS_GITHUB_REPO: REPO, CMS_GITHUB_API_ROOT: github.origin }),

@@ -8,7 +8,7 @@
 import { expect, test as base, type Page } from '@playwright/test'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { serveEditor, SERVE_EDITOR_TIMEOUT, type ServedEditor } from './editor-under-test.ts'
-import { FAKE_TOKEN, startFakeGitHubRepo, type FakeGitHubRepo } from './fake-github-repo.ts'
+import { FAKE_TOKEN, fakeGitHubFixture, type FakeGitHubRepo } from './fake-github-repo.ts'
 import { signInAsFakeWriter } from './github-sign-in.ts'
 
 const REPO = 'panelwise/site'
@@ -22,18 +22,7 @@ const LABEL = {
 }
 
 const test = base.extend<object, { github: FakeGitHubRepo; editor: ServedEditor }>({
-  github: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this argument
-    async ({}, provide) => {
-      const fake = await startFakeGitHubRepo(REPO)
-      try {
-        await provide(fake)
-      } finally {
-        await fake.close()
-      }
-    },
-    { scope: 'worker' },
-  ],
+  github: fakeGitHubFixture(REPO),
   // The fake starts first, so the editor is told its address; its main then holds the content
   // the editor's site was made from.
   editor: [

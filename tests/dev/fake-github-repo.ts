@@ -7,6 +7,7 @@
 // git objects are ./fake-github-git.ts; pull requests and statuses ./fake-github-pulls.ts.
 // A call it has no route for is answered 404 and kept in `unknown`, so a test can assert that
 // every call the editor made was one the fake answers as GitHub would.
+import type { WorkerFixture } from '@playwright/test'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -422,4 +423,22 @@ export async function startFakeGitHubRepo(repo: string): Promise<FakeGitHubRepo>
     },
     close: listening.close,
   }
+}
+
+/** A Playwright worker fixture: one fake of `repo` per worker, closed when the worker ends. */
+export function fakeGitHubFixture(
+  repo: string,
+): [WorkerFixture<FakeGitHubRepo, object>, { scope: 'worker' }] {
+  return [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this argument
+    async ({}, provide) => {
+      const fake = await startFakeGitHubRepo(repo)
+      try {
+        await provide(fake)
+      } finally {
+        await fake.close()
+      }
+    },
+    { scope: 'worker' },
+  ]
 }
