@@ -19,6 +19,8 @@
 //   hides its panel at once, and is pressed again once the island has started, so the island's
 //   state agrees with what is on screen;
 //   until the island has started, a press or focus outside it, or Escape, closes it again;
+// - Escape in a dialog's field that holds words clears them until the field's island has
+//   started, as the island does after (the next Escape closes the dialog);
 // - any other button in an island not yet started is held (its default prevented, so a form
 //   does not submit without its checks) and pressed again by ./start-islands.ts once it has;
 // - a press on a page control (the not-found page's back button) is likewise held until the page
@@ -135,7 +137,17 @@ export const PAGE_SCRIPT_LOADER = inlineScript(`(function (loader) {
   }
   addEventListener('pointerdown', function (event) { closeHeldPanels(event.target); }, true);
   addEventListener('focusin', function (event) { closeHeldPanels(event.target); }, true);
-  addEventListener('keydown', function (event) { if (event.key === 'Escape') closeHeldPanels(null); }, true);
+  addEventListener('keydown', function (event) {
+    if (event.key !== 'Escape') return;
+    closeHeldPanels(null);
+    /* In a dialog whose island has not started, Escape clears a field holding words, as the
+       island does once started; the next Escape closes the dialog. */
+    var field = event.target, island = field.closest && field.closest('dialog [data-island]');
+    if (island && !reactSees(island) && field.matches('input') && field.value) {
+      event.preventDefault();
+      field.value = '';
+    }
+  }, true);
   ['pointerover', 'focusin', 'touchstart', 'keydown'].forEach(function (type) {
     addEventListener(type, start, { capture: true, passive: true, once: true });
   });

@@ -142,10 +142,12 @@ test.describe('site search', () => {
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(new RegExp(`${href}$`))
 
-    // Ctrl+K opens it too; Escape clears the field, then closes the dialog.
+    // Ctrl+K opens it too; Escape clears the field, then closes the dialog. Here the search's
+    // island has started (before it starts, the loader clears: the "/" test below).
     await allIslandsHydrated(page)
     await page.keyboard.press('Control+K')
     await expect(field(page)).toBeFocused()
+    await expect(dialog(page).locator('[data-island][data-hydrated]')).toHaveCount(1)
     await page.keyboard.type('pricing')
     await page.keyboard.press('Escape')
     await expect(field(page)).toHaveValue('')
@@ -211,7 +213,17 @@ test('"/" opens the search before any script; closed, focus is back where it was
   await expect(field(page)).toBeFocused()
   // The "/" was the shortcut, not typed.
   await expect(field(page)).toHaveValue('hiring')
+  // Escape clears the words first, as the started search does, and keeps the dialog open.
+  await page.keyboard.press('Escape')
+  await expect(field(page)).toHaveValue('')
+  await expect(field(page)).toBeFocused()
   await dialog(page).getByRole('button', { name: site.ui.close }).click()
+  await expect(dialog(page)).toHaveCount(0)
+  await expect(link).toBeFocused()
+  // Reopened with the field empty, Escape closes it.
+  await page.keyboard.press('/')
+  await expect(field(page)).toBeFocused()
+  await page.keyboard.press('Escape')
   await expect(dialog(page)).toHaveCount(0)
   await expect(link).toBeFocused()
   releaseScript()
