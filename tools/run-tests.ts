@@ -7,12 +7,13 @@
 // once on two cores, load average 18-21) made every group slower than running them in turn.
 //
 // Each step prints its output whole, under its name, when it ends. The load average is sampled
-// every 10 s and its highest is printed at the end, beside each step's result and time; for a
+// every 10 s and its highest is printed at the end, beside each step's result and time and each
+// stage's CPU use (busy against idle: a stage near 100 % is cut by less work, not less waiting); for a
 // step that failed, the lines that say why are repeated. A CI log is often read from its end
 // (and some CI pages show only the end): the reason for a red run must be there, not 3,000
 // lines above it.
 import { spawn } from 'node:child_process'
-import { availableParallelism, loadavg } from 'node:os'
+import { availableParallelism, cpus, loadavg } from 'node:os'
 import { failureLines } from './lib/failure-lines.ts'
 
 const cores = availableParallelism()
@@ -99,6 +100,9 @@ function runGroup(group: string, workers: number): Promise<GroupResult> {
   })
 }
 
+const minutes = (seconds: number) =>
+  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`
+
 let highestLoad = loadavg()[0]!
 const sampler = setInterval(() => {
   highestLoad = Math.max(highestLoad, loadavg()[0]!)
@@ -136,19 +140,39 @@ async function runStage(steps: Step[]): Promise<GroupResult[]> {
   return results.sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group))
 }
 
+/**
+ * The machine's CPU time so far, busy and idle, in core-seconds: over a stage, whether it was
+ * bound by the CPU (what to cut is work) or by waiting (what to cut is a wait).
+ */
+function cpuTime() {
+  let busy = 0
+  let idle = 0
+  for (const { times } of cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq
+    idle += times.idle
+  }
+  return { busy: busy / 1000, idle: idle / 1000 }
+}
+
 const results: GroupResult[] = []
+const stageUse: string[] = []
 for (const { name, steps } of STAGES) {
   console.log(
     `${name}: ${steps.map(({ group, cores: uses }) => `${group} (${uses})`).join(', ')}; at most ${cores} core${cores > 1 ? 's' : ''} busy`,
   )
+  const [before, started] = [cpuTime(), Date.now()]
   const stage = await runStage(steps)
+  const after = cpuTime()
+  const busy = after.busy - before.busy
+  const all = busy + after.idle - before.idle
+  stageUse.push(
+    `  ${name}: ${minutes((Date.now() - started) / 1000)}, the machine's ${cpus().length} CPUs busy ${Math.round(busy)} of ${Math.round(all)} core-s (${Math.round((100 * busy) / all)} %)`,
+  )
   results.push(...stage)
   if (stage.some((result) => result.code !== 0)) break
 }
 clearInterval(sampler)
 
-const minutes = (seconds: number) =>
-  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`
 console.log(
   `\nSummary (highest load average: ${highestLoad.toFixed(1)} on ${cores} core${cores > 1 ? 's' : ''}):`,
 )
@@ -156,6 +180,7 @@ for (const { group, code, seconds } of results)
   console.log(
     `  ${code === 0 ? '✓' : '✗'} ${group.padEnd(labelWidth)}  ${minutes(seconds)}${code ? `  (exit ${code})` : ''}`,
   )
+console.log(stageUse.join('\n'))
 const failed = results.filter((result) => result.code !== 0)
 for (const { group, output } of failed)
   console.log(
