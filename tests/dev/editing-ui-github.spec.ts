@@ -1,10 +1,14 @@
 // The editing UI's GitHub mode (docs/editing-ui.md) against a local fake of GitHub's REST API
-// (./fake-github-repo.ts) holding the site copy's content/: a save in Decap's editorial workflow
+// (../fake-github/repo.ts) holding the site copy's content/: a save in Decap's editorial workflow
 // is a branch cms/<collection>/<slug> from main, a commit on it and a pull request to main, and
 // the content check still refuses a bad value before anything reaches GitHub.
 import type { Page } from '@playwright/test'
 import { expect, test as siteTest } from './admin-site.ts'
-import { fakeGitHubFixture, type FakeGitHubRepo, type RecordedRequest } from './fake-github-repo.ts'
+import {
+  fakeGitHubFixture,
+  type FakeGitHubRepo,
+  type RecordedRequest,
+} from '../fake-github/repo.ts'
 import { signInAsFakeWriter } from './github-sign-in.ts'
 
 const REPO = 'panelwise/site'

@@ -1,7 +1,7 @@
 // The editor's sign-in in a browser, end to end on 127.0.0.1: the site's two sign-in pages
 // (admin/sign-in.html, admin/callback.html) built by Vite and served as Cloudflare serves them
 // (`/admin/callback` answers admin/callback.html), the github-oauth function's handler on Node,
-// the fake github.com (./fake-github-oauth.ts), and Decap's own authenticator as the opener
+// the fake github.com (../fake-github/oauth.ts), and Decap's own authenticator as the opener
 // (./sign-in-opener.ts): its popup walks the whole way and its handshake gets the token.
 import { test, expect } from '@playwright/test'
 import { getRequestListener } from '@hono/node-server'
@@ -17,7 +17,7 @@ import {
   GITHUB_OAUTH_FUNCTION_PATH,
   SIGN_IN_ERRORS,
 } from '../../supabase/functions/_shared/github-sign-in.ts'
-import { startFakeGitHubOAuth, type FakeGitHubOAuth } from './fake-github-oauth.ts'
+import { startFakeGitHubOAuth, type FakeGitHubOAuth } from '../fake-github/oauth.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CLIENT = { clientId: 'Iv1.test-app', clientSecret: 'test-app-secret' }

@@ -1,5 +1,5 @@
 // Decap's editorial workflow from end to end in the editing UI's GitHub mode, against the local
-// fake of GitHub (./fake-github-repo.ts): Save makes a draft (a branch, a commit and a pull
+// fake of GitHub (../fake-github/repo.ts): Save makes a draft (a branch, a commit and a pull
 // request labelled decap-cms/draft), In review and Ready change its label, Publish merges it into
 // main and deletes the branch; a deploy status on the branch is the editor's preview link; a bad
 // value is refused in the page and nothing reaches GitHub. Every call the editor makes must be
@@ -8,7 +8,7 @@
 import { expect, test as base, type Page } from '@playwright/test'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { serveEditor, SERVE_EDITOR_TIMEOUT, type ServedEditor } from './editor-under-test.ts'
-import { FAKE_TOKEN, fakeGitHubFixture, type FakeGitHubRepo } from './fake-github-repo.ts'
+import { FAKE_TOKEN, fakeGitHubFixture, type FakeGitHubRepo } from '../fake-github/repo.ts'
 import { signInAsFakeWriter } from './github-sign-in.ts'
 
 const REPO = 'panelwise/site'

@@ -1,8 +1,8 @@
-// Signs a page in to the editor's GitHub mode as the fake GitHub's writer (./fake-github-repo.ts),
+// Signs a page in to the editor's GitHub mode as the fake GitHub's writer (../fake-github/repo.ts),
 // with no OAuth popup: the token Decap keeps after GitHub's sign-in is put where it looks for it
 // (LocalStorageAuthStore), and Decap checks it with the fake on load.
 import type { Page } from '@playwright/test'
-import { FAKE_LOGIN, FAKE_TOKEN } from './fake-github-repo.ts'
+import { FAKE_LOGIN, FAKE_TOKEN } from '../fake-github/repo.ts'
 
 /** Call before the page opens the editor. */
 export async function signInAsFakeWriter(page: Page): Promise<void> {
