@@ -36,7 +36,13 @@ async function signIn(page: Page, editor: ServedEditor): Promise<Record<string, 
   const popup = page.waitForEvent('popup')
   // Once Decap's 3.4 MB script has run and drawn the page (live-editor.spec.ts times that).
   await page.getByRole('button', { name: 'Login with GitHub' }).click()
-  await (await popup).waitForEvent('close')
+  const opened = await popup
+  // The walk itself takes a second or two; where it stopped is the first thing to know.
+  await opened.waitForEvent('close', { timeout: timeLimit(15_000) }).catch(async () => {
+    throw new Error(
+      `the sign-in popup stayed open at ${opened.url()}: ${await opened.locator('body').innerText()}`,
+    )
+  })
   const [answer, ...more] = (await handshake()).filter((data) => data !== 'authorizing:github')
   expect(more).toEqual([])
   const [, outcome, json] = /^authorization:github:(success|error):(.+)$/.exec(answer!)!
