@@ -64,8 +64,12 @@ test('the editor’s Login button signs in through the exchange and its handshak
   ).toEqual(['GET 302', 'POST 200'])
   // The editor keeps the token and signs in to GitHub with it: the writer is in.
   await expect(page.getByRole('button', { name: 'Login with GitHub' })).toHaveCount(0)
-  const user = await page.evaluate(() => localStorage.getItem('decap-cms-user'))
-  expect(JSON.parse(user!)).toMatchObject({ backendName: 'github', token: githubOAuth.token })
+  // Stored once GitHub has answered the editor's first calls (it shows a loader meanwhile).
+  await expect
+    .poll(async () =>
+      JSON.parse((await page.evaluate(() => localStorage.getItem('decap-cms-user'))) ?? '{}'),
+    )
+    .toMatchObject({ backendName: 'github', token: githubOAuth.token })
   expect(
     github.requests.filter(
       (request) =>
