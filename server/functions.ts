@@ -1,8 +1,18 @@
-// Mounts the send-contact-email function on the site's own origin for `npm start` and
-// `npm run dev`, backed by the embedded database, so the forms work on a fresh clone.
+// Mounts the site's two functions on its own origin for `npm start` and `npm run dev`, as Supabase
+// serves them: send-contact-email, backed by the embedded database, so the forms work on a fresh
+// clone; github-oauth, the editor's sign-in exchange, working once its CMS_* settings are set
+// (a server without them answers its path with the sentence saying what to set).
 import { getRequestListener } from '@hono/node-server'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CONTACT_FUNCTION_PATH } from '../supabase/functions/_shared/contact-request.ts'
+import { GITHUB_OAUTH_FUNCTION_PATH } from '../supabase/functions/_shared/github-sign-in.ts'
+import { oauthConfigFromEnv } from '../supabase/functions/github-oauth/config.ts'
+import {
+  consoleOAuthLog,
+  createOAuthHandler,
+  notConfiguredHandler,
+  type OAuthLog,
+} from '../supabase/functions/github-oauth/handler.ts'
 import {
   handlerConfigFromEnv,
   LOCAL_DEFAULTS,
@@ -34,6 +44,8 @@ export interface FunctionsMiddlewareOptions {
   clock?: () => Date
   /** Start the 127.0.0.1 endpoint the leads command uses while this process holds the data. */
   adminEndpoint?: boolean
+  /** Where the sign-in exchange's events go; default the console, as on Supabase. */
+  oauthLog?: OAuthLog
 }
 
 export type ConnectMiddleware = (
@@ -52,9 +64,98 @@ export function localOrigins(port: number | string): string {
   return `http://localhost:${port},http://127.0.0.1:${port}`
 }
 
+const pathOf = (url: string | undefined) => (url ?? '').split('?')[0]!
+
 function isFunctionPath(url: string | undefined): boolean {
-  const pathname = (url ?? '').split('?')[0]
+  const pathname = pathOf(url)
   return pathname === CONTACT_FUNCTION_PATH || pathname === `${CONTACT_FUNCTION_PATH}/`
+}
+
+/** The exchange's addresses: …/github-oauth/auth and …/callback (it answers the rest 404). */
+function isSignInPath(url: string | undefined): boolean {
+  const pathname = pathOf(url)
+  return (
+    pathname === GITHUB_OAUTH_FUNCTION_PATH || pathname.startsWith(`${GITHUB_OAUTH_FUNCTION_PATH}/`)
+  )
+}
+
+type WebHandler = Parameters<typeof getRequestListener>[0]
+
+/**
+ * A middleware answering the addresses `matches` accepts with `handle`. Node's request to a web
+ * Request and the Response back, by @hono/node-server: it builds the Request lazily (so TRACE,
+ * CONNECT or TRACK, which `new Request` refuses, reach the handler's 405 instead of throwing),
+ * refuses a bad Host or target with 400, and reads an unread body for a bounded time only.
+ */
+function mountWebHandler(
+  matches: (url: string | undefined) => boolean,
+  handle: WebHandler,
+  logError: (error: unknown) => void,
+): ConnectMiddleware {
+  const listener = getRequestListener(handle, {
+    // The lazy Request stays inside the adapter; the globals remain Node's own.
+    overrideGlobalObjects: false,
+    hostname: 'localhost',
+    errorHandler(error) {
+      const badRequest = error instanceof Error && error.name === 'RequestError'
+      if (!badRequest) logError(error)
+      return Response.json(
+        { error: badRequest ? 'Bad request' : 'Internal error' },
+        { status: badRequest ? 400 : 500, headers: { Connection: 'close' } },
+      )
+    },
+  })
+  return (req, res, next) => {
+    // Connect strips a mount prefix from req.url; originalUrl keeps the full path.
+    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url
+    if (!matches(url)) {
+      next()
+      return
+    }
+    req.url = url
+    listener(req, res).catch((error: unknown) => {
+      logError(error)
+      if (res.headersSent) res.destroy()
+      else res.writeHead(500, { Connection: 'close' }).end()
+    })
+  }
+}
+
+export interface GitHubOAuthMiddleware {
+  middleware: ConnectMiddleware
+  /** Why the exchange cannot sign anyone in (names of settings, no value), or undefined. */
+  notConfigured?: string
+}
+
+/**
+ * The github-oauth function (the editor's sign-in exchange) from `env`'s CMS_* settings and
+ * ALLOWED_ORIGINS, as its Supabase entry point reads them; no database.
+ */
+export async function createGitHubOAuthMiddleware(
+  env: Record<string, string | undefined>,
+  log: OAuthLog = consoleOAuthLog,
+): Promise<GitHubOAuthMiddleware> {
+  let notConfigured: string | undefined
+  let handle: (request: Request) => Promise<Response>
+  try {
+    handle = await createOAuthHandler({ config: oauthConfigFromEnv((name) => env[name]), log })
+  } catch (error) {
+    notConfigured = error instanceof Error ? error.message : String(error)
+    handle = notConfiguredHandler(notConfigured)
+  }
+  const middleware = mountWebHandler(
+    isSignInPath,
+    (request, { outgoing }) => {
+      // Its answers are steps of the sign-in popup. The site's Cross-Origin-Opener-Policy
+      // (same-origin, which the local server puts on every answer that is not a file) would move
+      // the popup to a new browsing context group and cut the window.opener the callback page
+      // hands the token to (server/headers.ts); Supabase sends none.
+      outgoing.removeHeader('Cross-Origin-Opener-Policy')
+      return handle(request)
+    },
+    (error) => log('oauth.failed', { error: error instanceof Error ? error.name : 'error' }),
+  )
+  return { middleware, notConfigured }
 }
 
 export async function createFunctionsMiddleware(
@@ -77,19 +178,19 @@ export async function createFunctionsMiddleware(
     local.lock.update({ adminUrl: admin.url, adminToken: admin.token })
   }
 
+  const signIn = await createGitHubOAuthMiddleware(env, options.oauthLog)
+
   logger.info('functions.ready', {
     path: CONTACT_FUNCTION_PATH,
     database: local.dataDir,
     mail: mail.name,
     minSubmitMs: config.minSubmitMs,
     hint: 'npm run leads lists what arrived',
+    githubSignIn: signIn.notConfigured ?? `${GITHUB_OAUTH_FUNCTION_PATH}/auth`,
   })
 
-  // Node's request to a web Request and the Response back, by @hono/node-server: it builds the
-  // Request lazily (so TRACE, CONNECT or TRACK, which `new Request` refuses, reach the
-  // handler's 405 instead of throwing), refuses a bad Host or target with 400, and reads an
-  // unread body for a bounded time only.
-  const listener = getRequestListener(
+  const contact = mountWebHandler(
+    isFunctionPath,
     async (request, { incoming, outgoing }) => {
       const response = await handle(request, { clientAddress: incoming.socket.remoteAddress })
       // Answered before the whole body arrived (413, 415, 400): close the connection after the
@@ -97,36 +198,10 @@ export async function createFunctionsMiddleware(
       if (!incoming.complete) outgoing.setHeader('Connection', 'close')
       return response
     },
-    {
-      // The lazy Request stays inside the adapter; the globals remain Node's own.
-      overrideGlobalObjects: false,
-      hostname: 'localhost',
-      errorHandler(error) {
-        const badRequest = error instanceof Error && error.name === 'RequestError'
-        if (!badRequest)
-          logger.error('functions_middleware.failed', { error: describeError(error) })
-        return Response.json(
-          { error: badRequest ? 'Bad request' : 'Internal error' },
-          { status: badRequest ? 400 : 500, headers: { Connection: 'close' } },
-        )
-      },
-    },
+    (error) => logger.error('functions_middleware.failed', { error: describeError(error) }),
   )
-
-  const middleware: ConnectMiddleware = (req, res, next) => {
-    // Connect strips a mount prefix from req.url; originalUrl keeps the full path.
-    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url
-    if (!isFunctionPath(url)) {
-      next()
-      return
-    }
-    req.url = url
-    listener(req, res).catch((error: unknown) => {
-      logger.error('functions_middleware.failed', { error: describeError(error) })
-      if (res.headersSent) res.destroy()
-      else res.writeHead(500, { Connection: 'close' }).end()
-    })
-  }
+  const middleware: ConnectMiddleware = (req, res, next) =>
+    contact(req, res, () => signIn.middleware(req, res, next))
 
   let closing: Promise<void> | null = null
   return {

@@ -1,6 +1,8 @@
 // `npm start` (after the build): the built site on http://localhost:3000 (PORT, HOST override),
-// with the send-contact-email function mounted on the same origin, backed by the embedded
-// database, so the forms work on a fresh clone with no accounts.
+// with the site's functions mounted on the same origin (./functions.ts): send-contact-email,
+// backed by the embedded database, so the forms work on a fresh clone with no accounts, and
+// github-oauth, so the built editor's sign-in works once CMS_GITHUB_CLIENT_ID,
+// CMS_GITHUB_CLIENT_SECRET and CMS_OAUTH_STATE_KEY are set (CMS_GITHUB_OAUTH_URL for a fake).
 // `npm run serve -- --dist <folder>` serves another build's output (its client/ and headers.json),
 // under the base path it was built for (SITE_BASE_PATH, recorded in its built-with.json).
 // A start-up failure is one sentence with the fix and exit status 1: no stack trace, no secret.
@@ -91,7 +93,8 @@ const listening = new Promise<void>((resolve) =>
     resolve()
   }),
 )
-// The forms post from this server's own origin: allow it unless ALLOWED_ORIGINS says otherwise.
+// The forms post from this server's own origin and the editor signs in from it: allow it unless
+// ALLOWED_ORIGINS says otherwise.
 const opening = listening.then(() =>
   createFunctionsMiddleware({ env: { ALLOWED_ORIGINS: localOrigins(port), ...process.env } }),
 )

@@ -1,6 +1,6 @@
 // The editor's OAuth exchange (supabase/functions/github-oauth) under Deno, the runtime Supabase
 // runs it on, served by Deno.serve on 127.0.0.1 and walked like a browser walks it (redirects
-// followed by hand) against the fake github.com of tests/dev/fake-github-oauth.ts. Every answer
+// followed by hand) against the fake github.com of tests/fake-github/oauth.ts. Every answer
 // of the exchange and every console line is kept, to show that none holds the client secret and
 // that every answer is no-store.
 import assert from 'node:assert/strict'
@@ -10,7 +10,7 @@ import {
 } from '../../supabase/functions/github-oauth/config.ts'
 import { createOAuthHandler } from '../../supabase/functions/github-oauth/handler.ts'
 import { GITHUB_OAUTH_FUNCTION_PATH } from '../../supabase/functions/_shared/github-sign-in.ts'
-import { startFakeGitHubOAuth, type FakeGitHubOAuth } from '../dev/fake-github-oauth.ts'
+import { startFakeGitHubOAuth, type FakeGitHubOAuth } from '../fake-github/oauth.ts'
 
 const SITE = 'https://site.example'
 const CLIENT_ID = 'Iv1.client-id-of-the-app'

@@ -6,11 +6,16 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { collections } from '../../content/schema/collections.ts'
 import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { parse } from 'yaml'
 import { backendFromEnv, liveBackendFromEnv, SIGN_IN_PAGE } from '../../build/admin/backend-env.ts'
 import { EDITOR_CALLBACK_PATH } from '../../supabase/functions/_shared/github-sign-in.ts'
 import { decapConfig } from '../../build/admin/decap-config.ts'
 import { PREVIEW_STATUS_CONTEXT } from '../../site/preview-build.ts'
 import { localBackend } from '../../build/admin/local-backend.ts'
+import { adminApi } from '../../build/admin/api.ts'
+import { ownServer } from '../../build/admin/request-guard.ts'
+import { listenOnLoopback } from '../../server/listen-on-loopback.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
 
@@ -115,6 +120,64 @@ describe('the GitHub mode', () => {
       preview_context: PREVIEW_STATUS_CONTEXT,
     })
     expect(config.local_backend).toBeUndefined()
+  })
+
+  // What a save on `npm run dev` in this mode goes through before Decap sends anything to GitHub
+  // (admin/save-check.ts): the dev server's /admin/api/check. The mode's whole way in a browser
+  // is the built editor's (tests/e2e/editorial-workflow.spec.ts).
+  it('checks a save on the dev server with the content check’s sentence, and offers no file access', async () => {
+    let port = 0
+    const api = adminApi({
+      root: repository,
+      collections,
+      backend: backendFromEnv(
+        { CMS_BACKEND: 'github', CMS_GITHUB_REPO: 'panelwise/site' },
+        '/admin/api/v1',
+      ),
+      ownServer: () => ownServer(port, []),
+    })
+    const server = await listenOnLoopback(
+      createServer((req, res) => void api(req, res, () => res.writeHead(404).end())),
+    )
+    port = Number(new URL(server.origin).port)
+    const post = (address: string, body: unknown) =>
+      fetch(`${server.origin}${address}`, {
+        method: 'POST',
+        headers: {
+          origin: server.origin,
+          'content-type': 'application/json',
+          'sec-fetch-site': 'same-origin',
+        },
+        body: JSON.stringify(body),
+      })
+    try {
+      const data = parse(
+        await readFile(path.join(repository, 'content/tags/hiring-process.yaml'), 'utf8'),
+      ) as Record<string, unknown>
+      const checked = await post('/admin/api/check', {
+        collection: 'tags',
+        slug: 'hiring-process',
+        data: { ...data, description: 'Too short.' },
+      })
+      expect(checked.status).toBe(200)
+      expect(await checked.json()).toEqual({
+        file: 'content/tags/hiring-process.yaml',
+        problems: [
+          'content/tags/hiring-process.yaml:2:1  description  should be at least 50 characters so search engines show it',
+        ],
+      })
+      const fine = await post('/admin/api/check', {
+        collection: 'tags',
+        slug: 'hiring-process',
+        data,
+      })
+      expect(((await fine.json()) as { problems: string[] }).problems).toEqual([])
+      // Decap saves through GitHub here: the local mode's file access is not answered.
+      const local = await post('/admin/api/v1', { action: 'entriesByFolder', params: {} })
+      expect(local.status).toBe(404)
+    } finally {
+      await server.close()
+    }
   })
 
   it('says what is missing', () => {

@@ -1,10 +1,10 @@
-// The fake GitHub of the editing UI's tests (tests/dev/fake-github-repo.ts) merges, refuses and
+// The fake GitHub of the editing UI's tests (tests/fake-github/repo.ts) merges, refuses and
 // reports as GitHub does: the Playwright test of the editorial workflow only sees the path where
 // everything works, so the refusals Decap must meet (405, 409) are checked here, over HTTP.
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FAKE_TOKEN, startFakeGitHubRepo, type FakeGitHubRepo } from '../dev/fake-github-repo.ts'
+import { FAKE_TOKEN, startFakeGitHubRepo, type FakeGitHubRepo } from '../fake-github/repo.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const REPO = 'panelwise/site'

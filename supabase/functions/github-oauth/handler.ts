@@ -16,7 +16,7 @@ import {
   signInFragment,
   type SignInOutcome,
 } from '../_shared/github-sign-in.ts'
-import type { OAuthConfig } from './config.ts'
+import { OAUTH_SECRET_NAMES, type OAuthConfig } from './config.ts'
 import { createStateSigner } from './state.ts'
 
 /** What Decap's GitHub backend asks for: `repo`, or `public_repo` with open authoring. */
@@ -57,6 +57,21 @@ const sentence = (status: number, text: string) =>
 
 const START_AGAIN =
   'Close this window, open the editor at /admin/ on the site and press “Login with GitHub” again.'
+
+/**
+ * What the exchange answers where its settings are missing or unusable (`problem`, the sentence
+ * oauthConfigFromEnv throws, which names settings and never holds a value): a local server
+ * started without them answers every address of the function so, and goes on serving the site.
+ */
+export function notConfiguredHandler(problem: string): (request: Request) => Promise<Response> {
+  return () =>
+    Promise.resolve(
+      sentence(
+        503,
+        `The editor's GitHub sign-in is not configured on this server (${problem}). Whoever runs it sets ${OAUTH_SECRET_NAMES.join(', ')} and restarts it; docs/editing-ui.md says how.`,
+      ),
+    )
+}
 
 export async function createOAuthHandler(
   options: OAuthHandlerOptions,

@@ -1,4 +1,4 @@
-// The git objects of the fake GitHub (./fake-github-repo.ts): blobs, trees, commits and refs of
+// The git objects of the fake GitHub (./repo.ts): blobs, trees, commits and refs of
 // one repository in memory, and what git works out from them (history, differences, merges).
 // A tree is a flat map of path → blob sha: Decap only lists folders by `<rev>:<folder>` and never
 // walks tree objects, so folders exist only as prefixes of paths.

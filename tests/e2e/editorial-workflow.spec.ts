@@ -1,17 +1,17 @@
-// Decap's editorial workflow from end to end in the editing UI's GitHub mode, against the local
-// fake of GitHub (./fake-github-repo.ts): Save makes a draft (a branch, a commit and a pull
-// request labelled decap-cms/draft), In review and Ready change its label, Publish merges it into
-// main and deletes the branch; a deploy status on the branch is the editor's preview link; a bad
-// value is refused in the page and nothing reaches GitHub. Every call the editor makes must be
-// one the fake knows. Where the editor is served is ./editor-under-test.ts, the one part that
-// changes to run this on another server. One page, loaded once: the tests run in order on it.
-import { expect, test as base, type Page } from '@playwright/test'
+// Decap's editorial workflow from end to end in the built editor (the live site's /admin/),
+// against the local fake of GitHub (../fake-github/repo.ts): Save makes a draft (a branch from
+// main, a commit and a pull request labelled decap-cms/draft), In review and Ready change its
+// label, Publish merges it into main and deletes the branch; a deploy status on the branch is the
+// editor's preview link; a bad value is refused by the content check in the page and nothing
+// reaches GitHub. Every call the editor makes must be one the fake knows. Where the editor is
+// served is ./editor-under-test.ts. One page, loaded once: the tests run in order on it.
+import type { Page } from '@playwright/test'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
-import { serveEditor, SERVE_EDITOR_TIMEOUT, type ServedEditor } from './editor-under-test.ts'
-import { FAKE_TOKEN, fakeGitHubFixture, type FakeGitHubRepo } from './fake-github-repo.ts'
+import { FAKE_TOKEN, type FakeGitHubRepo, type RecordedRequest } from '../fake-github/repo.ts'
+import { EDITOR_REPO, expect, test } from './editor-under-test.ts'
 import { signInAsFakeWriter } from './github-sign-in.ts'
 
-const REPO = 'panelwise/site'
+const REPO = EDITOR_REPO
 const FILE = 'content/faqs/about.yaml'
 const BRANCH = 'cms/faqs/about'
 const ANSWER = 'Two engineering leaders, published through the editorial workflow.'
@@ -21,27 +21,9 @@ const LABEL = {
   ready: 'decap-cms/pending_publish',
 }
 
-const test = base.extend<object, { github: FakeGitHubRepo; editor: ServedEditor }>({
-  github: fakeGitHubFixture(REPO),
-  // The fake starts first, so the editor is told its address; its main then holds the content
-  // the editor's site was made from.
-  editor: [
-    async ({ github }, provide) => {
-      const editor = await serveEditor({ repo: REPO, apiRoot: github.origin })
-      try {
-        await github.importFolder(editor.contentDir, 'content')
-        await provide(editor)
-      } finally {
-        await editor.stop()
-      }
-    },
-    { scope: 'worker', timeout: SERVE_EDITOR_TIMEOUT },
-  ],
-})
-
-// The editor's first load (a 4.7 MB script on the dev server) and a save's content check, on a
-// busy 2-core machine: the first test includes both.
-test.describe.configure({ mode: 'serial', timeout: timeLimit(80_000) })
+// The editor's first load (Decap's 3.4 MB script) and a save's content check in the page (its
+// chunk and the content index fetched on the first save): the first test includes both.
+test.describe.configure({ mode: 'serial', timeout: timeLimit(45_000) })
 
 let page: Page
 let mainBefore: string
@@ -49,6 +31,7 @@ let mainBefore: string
 test.beforeAll(async ({ browser, editor, github }) => {
   mainBefore = github.branchHead('main')!
   page = await browser.newPage()
+  await editor.connect(page)
   await signInAsFakeWriter(page)
   await page.goto(`${editor.adminURL}#/collections/faqs/entries/about`)
 })
@@ -63,6 +46,18 @@ test.afterEach(({ github }) => {
 function fileOn(github: FakeGitHubRepo, branch: string, file: string): string | undefined {
   const head = github.branchHead(branch)
   return head && github.fileInTree(github.commit(head)!.tree, file)?.toString('utf8')
+}
+
+/** The recorded request that answered with the object `sha` (a blob, tree or commit). */
+function created(requests: RecordedRequest[], endpoint: string, sha: string): RecordedRequest {
+  const found = requests.find(
+    (request) =>
+      request.method === 'POST' &&
+      request.url.endsWith(endpoint) &&
+      (request.response as { sha?: string } | undefined)?.sha === sha,
+  )
+  if (!found) throw new Error(`no POST ${endpoint} answered with ${sha}`)
+  return found
 }
 
 /** The writes (not GETs) among the requests the fake answered, as `METHOD url status`. */
@@ -81,13 +76,24 @@ async function setStatus(page: Page, status: 'In review' | 'Ready', from: string
 test('Save makes a draft: a branch from main, a commit with the new answer, a pull request labelled draft', async ({
   github,
 }) => {
+  const original = fileOn(github, 'main', FILE)!
   await expect(page.getByText('Writing in F')).toBeVisible()
   const answer = page.getByLabel('Answer', { exact: true }).first()
   await expect(answer).toHaveValue(/^Two engineering leaders/)
   await answer.fill(ANSWER)
   await page.getByRole('button', { name: 'Save', exact: true }).click()
+
+  const prefix = `/repos/${REPO}`
+  await expect
+    .poll(() => github.requests.filter((r) => r.url === `${prefix}/pulls` && r.status === 201))
+    .toHaveLength(1)
   // Decap reads the entry back from its pull request, as a draft of the workflow.
   await expect(page.getByText('Status: Draft', { exact: true })).toBeVisible()
+  const requests = github.requests
+  // Every call Decap made was answered as a success: none asked for something missing.
+  expect(
+    requests.filter((r) => r.status >= 400).map((r) => `${r.method} ${r.url} ${r.status}`),
+  ).toEqual([])
 
   expect(github.pulls).toMatchObject([
     { number: 1, head: BRANCH, base: 'main', state: 'open', labels: [LABEL.draft] },
@@ -95,9 +101,38 @@ test('Save makes a draft: a branch from main, a commit with the new answer, a pu
   const head = github.commit(github.branchHead(BRANCH)!)!
   expect(head.parents).toEqual([mainBefore])
   expect(fileOn(github, BRANCH, FILE)).toContain(ANSWER)
-  // main is untouched until Publish.
+
+  // The branch, made by Decap from its commit, whose parent is main's.
+  const branch = requests.find((r) => r.method === 'POST' && r.url === `${prefix}/git/refs`)!
+  expect(branch.status).toBe(201)
+  expect(branch.body!.ref).toBe(`refs/heads/${BRANCH}`)
+  const headSha = String(branch.body!.sha)
+  expect(github.branchHead(BRANCH)).toBe(headSha)
+  const commit = created(requests, '/git/commits', headSha)
+  expect(commit.body!.parents).toEqual([mainBefore])
+
+  // The commit's tree holds the edited file, and only it, as the blob Decap uploaded.
+  const tree = created(requests, '/git/trees', String(commit.body!.tree))
+  expect(tree.body!.base_tree).toBe(mainBefore)
+  const entries = tree.body!.tree as { path: string; sha: string }[]
+  expect(entries.map((entry) => entry.path)).toEqual([FILE])
+  const blob = created(requests, '/git/blobs', entries[0]!.sha)
+  const uploaded = Buffer.from(String(blob.body!.content), 'base64').toString('utf8')
+  expect(uploaded).toContain(ANSWER)
+  expect(uploaded).not.toContain('was lost to rushed')
+  expect(fileOn(github, BRANCH, FILE)).toBe(uploaded)
+
+  // The pull request, from that branch to main.
+  const pull = requests.find((r) => r.method === 'POST' && r.url === `${prefix}/pulls`)!
+  expect(pull.body).toMatchObject({ head: `${REPO.split('/')[0]}:${BRANCH}`, base: 'main' })
+
+  // main is untouched until Publish: same commit, same file, never written.
   expect(github.branchHead('main')).toBe(mainBefore)
+  expect(fileOn(github, 'main', FILE)).toBe(original)
   expect(fileOn(github, 'main', FILE)).not.toContain(ANSWER)
+  expect(writesSince(github, 0).filter((write) => write.includes('/git/refs/heads/main'))).toEqual(
+    [],
+  )
 })
 
 test('a deploy status on the branch’s commit is the editor’s preview link', async ({ github }) => {
@@ -186,5 +221,6 @@ test('a bad value is refused in the page with the content check’s sentence, an
   // The check answered before Decap's first upload: no blob, tree, commit, branch or PR.
   expect(writesSince(github, before)).toEqual([])
   expect(github.branchHead('cms/tags/hiring-process')).toBeUndefined()
+  expect(github.pulls.filter((pull) => pull.head === 'cms/tags/hiring-process')).toEqual([])
   expect(github.pulls).toHaveLength(1)
 })

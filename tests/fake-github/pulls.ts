@@ -1,6 +1,6 @@
-// What the fake GitHub (./fake-github-repo.ts) keeps above git (./fake-github-git.ts): pull
+// What the fake GitHub (./repo.ts) keeps above git (./git.ts): pull
 // requests with their labels, their merge as GitHub does it, and commit statuses.
-import { NotFound, type GitStore } from './fake-github-git.ts'
+import { NotFound, type GitStore } from './git.ts'
 
 export interface FakePull {
   number: number

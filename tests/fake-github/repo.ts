@@ -4,7 +4,7 @@
 // requests, their labels (the workflow's columns) and their merge (Publish), and commit statuses
 // (the deploy preview link). This file is the HTTP side: the routes, the token check and the
 // record of every request with its answer, so a test can follow what was committed where. The
-// git objects are ./fake-github-git.ts; pull requests and statuses ./fake-github-pulls.ts.
+// git objects are ./git.ts; pull requests and statuses ./pulls.ts.
 // A call it has no route for is answered 404 and kept in `unknown`, so a test can assert that
 // every call the editor made was one the fake answers as GitHub would.
 import type { WorkerFixture } from '@playwright/test'
@@ -12,11 +12,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { listenOnLoopback } from '../../server/listen-on-loopback.ts'
-import { GitStore, NotFound, type FakeCommit } from './fake-github-git.ts'
-import { PullRequests, type Answer, type FakePull } from './fake-github-pulls.ts'
+import { GitStore, NotFound, type FakeCommit } from './git.ts'
+import { PullRequests, type Answer, type FakePull } from './pulls.ts'
 
-export type { FakeCommit } from './fake-github-git.ts'
-export type { FakePull } from './fake-github-pulls.ts'
+export type { FakeCommit } from './git.ts'
+export type { FakePull } from './pulls.ts'
 
 export const FAKE_TOKEN = 'test-token'
 export const FAKE_LOGIN = 'writer'

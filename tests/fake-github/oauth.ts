@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenOnLoopback } from '../../server/listen-on-loopback.ts'
-import { FAKE_TOKEN } from './fake-github-repo.ts'
+import { FAKE_TOKEN } from './repo.ts'
 
 export interface FakeOAuthApp {
   clientId: string

@@ -1,0 +1,123 @@
+// The github-oauth function as the local server mounts it (server/functions.ts, behind
+// server/http-edge.ts with the site's security headers, as `npm start` has it): with its settings
+// a sign-in walks from …/auth through the fake github.com (../../fake-github/oauth.ts) back to
+// the site's callback page with the token, in answers that keep the popup's opener; without them
+// its path answers the function's sentence saying what to set, and the site goes on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGitHubOAuthMiddleware, localOrigins } from '../../../server/functions.ts'
+import { headerRules, securityHeadersOf } from '../../../server/headers.ts'
+import { createEdgeServer } from '../../../server/http-edge.ts'
+import { listenOnLoopback, type LoopbackServer } from '../../../server/listen-on-loopback.ts'
+import {
+  EDITOR_CALLBACK_PATH,
+  GITHUB_OAUTH_FUNCTION_PATH,
+} from '../../../supabase/functions/_shared/github-sign-in.ts'
+import { startFakeGitHubOAuth, type FakeGitHubOAuth } from '../../fake-github/oauth.ts'
+
+const APP = { clientId: 'Iv1.mount-test', clientSecret: 'mount-test-secret' }
+const SITE_ANSWER = 'the site answers here'
+
+let github: FakeGitHubOAuth
+const servers: LoopbackServer[] = []
+
+/** The local server's shape: edge headers, then the function, then the site (a sentence here). */
+async function serve(env: (origin: string) => Record<string, string>): Promise<string> {
+  const rules = headerRules({ schedulerUrl: 'https://cal.example/x' }, [])
+  const listening = listenOnLoopback(
+    createEdgeServer({
+      securityHeaders: securityHeadersOf(rules),
+      handle: async (req, res) =>
+        (await mounting).middleware(req, res, () => {
+          res.writeHead(200, { 'Content-Type': 'text/plain' }).end(SITE_ANSWER)
+        }),
+    }),
+  )
+  // As server/serve.ts reads it: the local origins unless the environment names others.
+  const mounting = listening.then(({ origin }) =>
+    createGitHubOAuthMiddleware(
+      { ALLOWED_ORIGINS: localOrigins(new URL(origin).port), ...env(origin) },
+      () => {},
+    ),
+  )
+  const server = await listening
+  servers.push(server)
+  await mounting
+  return server.origin
+}
+
+const get = (url: string) => fetch(url, { redirect: 'manual' })
+
+beforeAll(async () => {
+  github = await startFakeGitHubOAuth()
+})
+
+afterAll(async () => {
+  await Promise.all([github.close(), ...servers.map((server) => server.close())])
+})
+
+describe('with its settings', () => {
+  let site: string
+
+  beforeAll(async () => {
+    site = await serve(() => ({
+      CMS_GITHUB_CLIENT_ID: APP.clientId,
+      CMS_GITHUB_CLIENT_SECRET: APP.clientSecret,
+      CMS_OAUTH_STATE_KEY: 'a-state-key-for-this-test-only-0123456789',
+      CMS_GITHUB_OAUTH_URL: github.origin,
+    }))
+    github.registerApp({ ...APP, callbackUrl: `${site}${GITHUB_OAUTH_FUNCTION_PATH}/callback` })
+  })
+
+  it('walks a sign-in from the site’s origin to its callback page with the token', async () => {
+    const origin = new URL(site).origin
+    const start = await get(
+      `${site}${GITHUB_OAUTH_FUNCTION_PATH}/auth?provider=github&scope=repo&origin=${encodeURIComponent(origin)}`,
+    )
+    expect(start.status).toBe(302)
+    // A step of the popup: no opener policy that would cut the way back to the editor.
+    expect(start.headers.get('cross-origin-opener-policy')).toBeNull()
+    const authorize = await get(start.headers.get('location')!)
+    expect(authorize.status).toBe(302)
+    const callback = await get(authorize.headers.get('location')!)
+    expect(callback.status).toBe(302)
+    expect(callback.headers.get('cross-origin-opener-policy')).toBeNull()
+    expect(callback.headers.get('cache-control')).toBe('no-store')
+    expect(callback.headers.get('location')).toBe(
+      `${origin}${EDITOR_CALLBACK_PATH}#token=${github.token}&provider=github`,
+    )
+  })
+
+  it('allows the local origins by default, and no other', async () => {
+    const localhost = site.replace('127.0.0.1', 'localhost')
+    const from = (origin: string) =>
+      get(
+        `${site}${GITHUB_OAUTH_FUNCTION_PATH}/auth?provider=github&origin=${encodeURIComponent(origin)}`,
+      )
+    expect((await from(localhost)).status).toBe(302)
+    const refused = await from('https://elsewhere.example')
+    expect(refused.status).toBe(403)
+    expect(await refused.text()).toContain('is not one of this site')
+  })
+
+  it('leaves every other address to the site', async () => {
+    const answer = await get(`${site}/functions/v1/github-oauth-elsewhere`)
+    expect(await answer.text()).toBe(SITE_ANSWER)
+  })
+})
+
+describe('without its settings', () => {
+  it('answers its path with what to set, names no value, and the site goes on', async () => {
+    const site = await serve(() => ({ CMS_GITHUB_CLIENT_SECRET: 'a-secret-set-alone' }))
+    const answer = await get(
+      `${site}${GITHUB_OAUTH_FUNCTION_PATH}/auth?provider=github&origin=${encodeURIComponent(site)}`,
+    )
+    expect(answer.status).toBe(503)
+    expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    const text = await answer.text()
+    expect(text).toContain(
+      "The editor's GitHub sign-in is not configured on this server (CMS_GITHUB_CLIENT_ID, CMS_OAUTH_STATE_KEY not set)",
+    )
+    expect(text).not.toContain('a-secret-set-alone')
+    expect(await (await get(`${site}/`)).text()).toBe(SITE_ANSWER)
+  })
+})
