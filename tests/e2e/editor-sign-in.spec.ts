@@ -7,7 +7,10 @@
 // hands the token to the editor, which then signs in to the fake GitHub with it. All of it is the
 // build under test (./editor-under-test.ts): no page is built or served for this spec alone.
 import type { Page } from '@playwright/test'
-import { SIGN_IN_ERRORS } from '../../supabase/functions/_shared/github-sign-in.ts'
+import {
+  GITHUB_OAUTH_FUNCTION_PATH,
+  SIGN_IN_ERRORS,
+} from '../../supabase/functions/_shared/github-sign-in.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { expect, test, type ServedEditor } from './editor-under-test.ts'
 import { keepGitHubStatusOffline } from './github-sign-in.ts'
@@ -124,4 +127,31 @@ test('the callback page hands nothing to an opener of another origin', async ({ 
     timeout: timeLimit(20_000),
   })
   expect(await page.evaluate(() => (window as unknown as { got: unknown[] }).got)).toEqual([])
+})
+
+test('the exchange on the site refuses a forged state and an unlisted origin, each on a page that says so', async ({
+  page,
+  editor,
+  githubOAuth,
+}) => {
+  const before = githubOAuth.requests.length
+  const exchange = `${editor.origin}${GITHUB_OAUTH_FUNCTION_PATH}`
+  // GitHub's redirect back, its state not signed by this exchange.
+  const forged = await page.goto(`${exchange}/callback?code=a-code&state=made-up`)
+  expect(forged!.status()).toBe(400)
+  expect(forged!.headers()['cache-control']).toContain('no-store')
+  await expect(page.locator('body')).toContainText(
+    "This sign-in link was not made by this site's sign-in, so it was refused.",
+  )
+  // A sign-in started for another site's editor.
+  const other = 'https://elsewhere.example'
+  const unlisted = await page.goto(
+    `${exchange}/auth?${new URLSearchParams({ provider: 'github', scope: 'repo', origin: other })}`,
+  )
+  expect(unlisted!.status()).toBe(403)
+  await expect(page.locator('body')).toContainText(
+    `Sign-in refused: "${other}" is not one of this site's addresses.`,
+  )
+  // Neither reached GitHub: no code was traded, no authorize page was asked for.
+  expect(githubOAuth.requests.slice(before)).toEqual([])
 })

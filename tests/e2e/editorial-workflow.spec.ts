@@ -3,13 +3,14 @@
 // main, a commit and a pull request labelled decap-cms/draft), In review and Ready change its
 // label, Publish merges it into main and deletes the branch; a deploy status on the branch is the
 // editor's preview link; a bad value is refused by the content check in the page and nothing
-// reaches GitHub. Every call the editor makes must be one the fake knows. Where the editor is
+// reaches GitHub. The writer signs in through the popup, and the preview pane wears the site's
+// stylesheet. Every call the editor makes must be one the fake knows. Where the editor is
 // served is ./editor-under-test.ts. One page, loaded once: the tests run in order on it.
 import type { Page } from '@playwright/test'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { FAKE_TOKEN, type FakeGitHubRepo, type RecordedRequest } from '../fake-github/repo.ts'
 import { EDITOR_REPO, expect, test } from './editor-under-test.ts'
-import { signInAsFakeWriter } from './github-sign-in.ts'
+import { keepGitHubStatusOffline } from './github-sign-in.ts'
 
 const REPO = EDITOR_REPO
 const FILE = 'content/faqs/about.yaml'
@@ -28,11 +29,19 @@ test.describe.configure({ mode: 'serial', timeout: timeLimit(45_000) })
 let page: Page
 let mainBefore: string
 
-test.beforeAll(async ({ browser, editor, github }) => {
+// The writer's whole way in: the editor's Login button, the popup through the site's exchange
+// and the fake github.com, and back (./editor-sign-in.spec.ts tests its other endings).
+test.beforeAll(async ({ browser, editor, github, githubOAuth }) => {
   mainBefore = github.branchHead('main')!
   page = await browser.newPage()
   await editor.connect(page)
-  await signInAsFakeWriter(page)
+  await keepGitHubStatusOffline(page)
+  githubOAuth.writerChoice = 'approve'
+  await page.goto(editor.adminURL)
+  const popup = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Login with GitHub' }).click()
+  await (await popup).waitForEvent('close', { timeout: timeLimit(15_000) })
+  await expect(page.getByRole('button', { name: 'Login with GitHub' })).toHaveCount(0)
   await page.goto(`${editor.adminURL}#/collections/faqs/entries/about`)
 })
 test.afterAll(() => page.close())
@@ -81,6 +90,20 @@ test('Save makes a draft: a branch from main, a commit with the new answer, a pu
   const answer = page.getByLabel('Answer', { exact: true }).first()
   await expect(answer).toHaveValue(/^Two engineering leaders/)
   await answer.fill(ANSWER)
+  // The preview pane draws the entry as typed (the answer in its closed accordion, as on the
+  // page), with the site's own stylesheet in its frame.
+  const preview = page.frameLocator('#preview-pane')
+  await expect(preview.getByText('Who founded Panelwise?')).toBeVisible()
+  await expect(preview.getByText(ANSWER)).toHaveCount(1)
+  expect(
+    await preview
+      .locator(':root')
+      .evaluate(() =>
+        [...document.styleSheets]
+          .filter((sheet) => /\/admin\/assets\/styles-[\w-]+\.css$/.test(sheet.href ?? ''))
+          .map((sheet) => sheet.cssRules.length > 0),
+      ),
+  ).toEqual([true])
   await page.getByRole('button', { name: 'Save', exact: true }).click()
 
   const prefix = `/repos/${REPO}`
