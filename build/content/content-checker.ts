@@ -690,39 +690,43 @@ function formatPath(fieldPath: FieldPath): string {
     .join('')
 }
 
-/** Frontmatter pictures: every `{ src: "./images/…" }` object, wherever it sits. */
-function imageFields(
+/**
+ * What `match` finds in a file's data, depth first: where it answers (a list, maybe empty) the
+ * walk stops; where it does not, it goes on into arrays and objects.
+ */
+function findInData<T>(
   data: unknown,
+  match: (value: unknown, fieldPath: FieldPath) => T[] | undefined,
   fieldPath: FieldPath = [],
-): { fieldPath: FieldPath; src: string }[] {
+): T[] {
+  const found = match(data, fieldPath)
+  if (found) return found
   if (Array.isArray(data))
-    return data.flatMap((item, index) => imageFields(item, [...fieldPath, index]))
+    return data.flatMap((item, index) => findInData(item, match, [...fieldPath, index]))
   if (typeof data !== 'object' || data === null) return []
-  const record = data as Record<string, unknown>
-  if (typeof record.src === 'string' && typeof record.alt === 'string')
-    return [{ fieldPath: [...fieldPath, 'src'], src: record.src }]
-  return Object.entries(record).flatMap(([key, value]) => imageFields(value, [...fieldPath, key]))
+  return Object.entries(data as Record<string, unknown>).flatMap(([key, value]) =>
+    findInData(value, match, [...fieldPath, key]),
+  )
 }
+
+/** Frontmatter pictures: every `{ src: "./images/…" }` object, wherever it sits. */
+const imageFields = (data: unknown) =>
+  findInData(data, (value, fieldPath) => {
+    const record = value as { src?: unknown; alt?: unknown } | null
+    return typeof record?.src === 'string' && typeof record.alt === 'string'
+      ? [{ fieldPath: [...fieldPath, 'src'], src: record.src }]
+      : undefined
+  })
 
 /** A link a file makes: in its MDX body, or an `href` field of its data. */
 type CheckedLink = BodyFacts['links'][number] & { field: string }
 
 /** Every `href: /…` of a file's data: a link inside the site, checked like a body's links. */
-function siteLinkFields(
-  data: unknown,
-  fieldPath: FieldPath = [],
-): { fieldPath: FieldPath; url: string }[] {
-  if (Array.isArray(data))
-    return data.flatMap((item, index) => siteLinkFields(item, [...fieldPath, index]))
-  if (typeof data !== 'object' || data === null) return []
-  return Object.entries(data as Record<string, unknown>).flatMap(([key, value]) =>
-    key === 'href' && typeof value === 'string'
-      ? value.startsWith('/') && !value.startsWith('//')
-        ? [{ fieldPath: [...fieldPath, key], url: value }]
-        : []
-      : siteLinkFields(value, [...fieldPath, key]),
-  )
-}
+const siteLinkFields = (data: unknown) =>
+  findInData(data, (value, fieldPath) => {
+    if (fieldPath.at(-1) !== 'href' || typeof value !== 'string') return undefined
+    return value.startsWith('/') && !value.startsWith('//') ? [{ fieldPath, url: value }] : []
+  })
 
 /** Files the build serves besides pages: public/ and what the build writes itself. */
 const GENERATED_FILES = new Set(['/rss.xml', '/sitemap.xml', '/robots.txt'])
