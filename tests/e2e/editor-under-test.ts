@@ -17,9 +17,10 @@ import { createEdgeServer } from '../../server/http-edge.ts'
 import { listenOnLoopback } from '../../server/listen-on-loopback.ts'
 import { createStaticSite, readBuiltHeaderRules } from '../../server/static.ts'
 import { GITHUB_OAUTH_FUNCTION_PATH } from '../../supabase/functions/_shared/github-sign-in.ts'
+import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import { EDITOR_PATH } from '../../site/editor.ts'
 import { startFakeGitHubOAuth, type FakeGitHubOAuth } from '../fake-github/oauth.ts'
-import { fakeGitHubFixture, type FakeGitHubRepo } from '../fake-github/repo.ts'
+import { fakeGitHubFixture, workerFake, type FakeGitHubRepo } from '../fake-github/repo.ts'
 import { clientDir } from './built-site.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -33,8 +34,6 @@ const GITHUB_API = 'https://api.github.com'
 
 /** The OAuth app the fake github.com knows and the exchange signs in with. */
 const OAUTH_APP = { clientId: 'Iv1.test-app', clientSecret: 'test-app-secret' }
-
-const quiet = { info() {}, error() {} }
 
 export interface ServedEditor {
   /** http://127.0.0.1:<port> of the site. */
@@ -59,14 +58,14 @@ export async function serveEditor(github: {
 }): Promise<ServedEditor> {
   const rules = readBuiltHeaderRules(DIST)
   const { basePath } = readBuiltSite(DIST)
-  const site = createStaticSite(clientDir, rules, quiet, basePath)
+  const site = createStaticSite(clientDir, rules, silentLogger, basePath)
   const configPath = `${basePath}${EDITOR_PATH.slice(1)}/config.json`
   const config = JSON.stringify(
     await liveEditorConfig(ROOT, { CMS_GITHUB_REPO: github.repo }, basePath),
   )
   const server = createEdgeServer({
     securityHeaders: securityHeadersOf(rules),
-    logger: quiet,
+    logger: silentLogger,
     handle: async (req, res) => {
       if (new URL(req.url ?? '/', 'http://site').pathname === configPath) {
         res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
@@ -124,18 +123,7 @@ export const test = base.extend<
   { github: FakeGitHubRepo; githubOAuth: FakeGitHubOAuth; editor: ServedEditor }
 >({
   github: fakeGitHubFixture(EDITOR_REPO),
-  githubOAuth: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this argument
-    async ({}, provide) => {
-      const oauth = await startFakeGitHubOAuth()
-      try {
-        await provide(oauth)
-      } finally {
-        await oauth.close()
-      }
-    },
-    { scope: 'worker' },
-  ],
+  githubOAuth: workerFake(startFakeGitHubOAuth),
   editor: [
     async ({ github, githubOAuth }, provide) => {
       const editor = await serveEditor({

@@ -425,14 +425,14 @@ export async function startFakeGitHubRepo(repo: string): Promise<FakeGitHubRepo>
   }
 }
 
-/** A Playwright worker fixture: one fake of `repo` per worker, closed when the worker ends. */
-export function fakeGitHubFixture(
-  repo: string,
-): [WorkerFixture<FakeGitHubRepo, object>, { scope: 'worker' }] {
+/** A Playwright worker fixture: one fake from `start` per worker, closed when the worker ends. */
+export function workerFake<Fake extends { close(): Promise<void> }>(
+  start: () => Promise<Fake>,
+): [WorkerFixture<Fake, object>, { scope: 'worker' }] {
   return [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this argument
     async ({}, provide) => {
-      const fake = await startFakeGitHubRepo(repo)
+      const fake = await start()
       try {
         await provide(fake)
       } finally {
@@ -442,3 +442,6 @@ export function fakeGitHubFixture(
     { scope: 'worker' },
   ]
 }
+
+/** A Playwright worker fixture: one fake of `repo` per worker, closed when the worker ends. */
+export const fakeGitHubFixture = (repo: string) => workerFake(() => startFakeGitHubRepo(repo))

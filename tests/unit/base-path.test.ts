@@ -13,6 +13,7 @@ import { guardRoute, REDIRECTED_FROM_PARAM } from '../../renderer/guard.ts'
 import { headerRules } from '../../server/headers.ts'
 import { createStaticSite } from '../../server/static.ts'
 import { parsePreviewFlag } from '../../site/preview-build.ts'
+import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 
 const BASE = '/repo/pr-12/'
 
@@ -112,7 +113,7 @@ describe('the local server under a base path', () => {
     await writeFile(path.join(root, 'process/index.html'), '<h1>Process</h1>')
     await writeFile(path.join(root, '404.html'), '<h1>Page not found</h1>')
     const rules = headerRules({ schedulerUrl: 'https://cal.example/team/30min' }, ['/', '/process'])
-    const site = createStaticSite(root, rules, { info: () => {}, error: () => {} }, BASE)
+    const site = createStaticSite(root, rules, silentLogger, BASE)
     server = createServer((req, res) => void site.handle(req, res))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
