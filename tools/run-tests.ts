@@ -9,9 +9,9 @@
 // Each step prints its output whole, under its name, when it ends. The load average is sampled
 // every 10 s and its highest is printed at the end, beside each step's result and time and each
 // stage's CPU use (busy against idle: a stage near 100 % is cut by less work, not less
-// waiting); for a step that failed, the lines that say why are repeated. A CI log is often read from its end
-// (and some CI pages show only the end): the reason for a red run must be there, not 3,000
-// lines above it.
+// waiting); for a step that failed, the lines that say why are repeated. A CI log is often read
+// from its end (and some CI pages show only the end): the reason for a red run must be there,
+// not 3,000 lines above it.
 import { spawn } from 'node:child_process'
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { failureLines } from './lib/failure-lines.ts'
