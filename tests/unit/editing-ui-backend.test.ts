@@ -6,17 +6,14 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { collections } from '../../content/schema/collections.ts'
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { parse } from 'yaml'
 import { backendFromEnv, liveBackendFromEnv, SIGN_IN_PAGE } from '../../build/admin/backend-env.ts'
 import { EDITOR_CALLBACK_PATH } from '../../supabase/functions/_shared/github-sign-in.ts'
 import { decapConfig } from '../../build/admin/decap-config.ts'
 import { PREVIEW_STATUS_CONTEXT } from '../../site/preview-build.ts'
 import { localBackend } from '../../build/admin/local-backend.ts'
-import { adminApi } from '../../build/admin/api.ts'
-import { ownServer } from '../../build/admin/request-guard.ts'
-import { listenOnLoopback } from '../../server/listen-on-loopback.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { serveAdminApi } from './admin-api-server.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const repository = path.resolve(import.meta.dirname, '../..')
@@ -126,20 +123,14 @@ describe('the GitHub mode', () => {
   // (admin/save-check.ts): the dev server's /admin/api/check. The mode's whole way in a browser
   // is the built editor's (tests/e2e/editorial-workflow.spec.ts).
   it('checks a save on the dev server with the content check’s sentence, and offers no file access', async () => {
-    let port = 0
-    const api = adminApi({
+    const server = await serveAdminApi({
       root: repository,
       collections,
       backend: backendFromEnv(
         { CMS_BACKEND: 'github', CMS_GITHUB_REPO: 'panelwise/site' },
         '/admin/api/v1',
       ),
-      ownServer: () => ownServer(port, []),
     })
-    const server = await listenOnLoopback(
-      createServer((req, res) => void api(req, res, () => res.writeHead(404).end())),
-    )
-    port = Number(new URL(server.origin).port)
     const post = (address: string, body: unknown) =>
       fetch(`${server.origin}${address}`, {
         method: 'POST',

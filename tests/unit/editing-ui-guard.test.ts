@@ -4,22 +4,22 @@
 // on a small HTTP server here (the dev server's middleware as it is), over a copy of content/.
 import { createHash } from 'node:crypto'
 import { cp, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
-import { request, createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { request, type IncomingHttpHeaders } from 'node:http'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { image } from '../../content/schema/articles.ts'
 import { collections } from '../../content/schema/collections.ts'
-import { adminApi } from '../../build/admin/api.ts'
 import { PICTURE_FORMATS } from '../../build/admin/picture-check.ts'
 import { ownServer, refusal } from '../../build/admin/request-guard.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
+import type { LoopbackServer } from '../../server/listen-on-loopback.ts'
+import { serveAdminApi } from './admin-api-server.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const repository = path.resolve(import.meta.dirname, '../..')
 const project = scratchDir('editing-ui-guard-')
-let server: Server
+let server: LoopbackServer & { port: number }
 let port = 0
 let png: Buffer
 
@@ -38,23 +38,15 @@ beforeAll(async () => {
   // Files only the delete actions name.
   for (const name of ['old-1.png', 'old-2.png', 'old-3.png'])
     await writeFile(path.join(project(), images, name), png)
-  const api = adminApi({
+  server = await serveAdminApi({
     root: project(),
     collections,
     backend: { mode: 'local', url: '/admin/api/v1' },
-    ownServer: () => ownServer(port, []),
   })
-  server = createServer((req, res) => {
-    void api(req, res, () => {
-      res.statusCode = 404
-      res.end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  port = (server.address() as AddressInfo).port
+  port = server.port
 })
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => server.close())
 
 interface Answer {
   status: number
