@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext } from '@playwright/test'
-import { chromiumPath, CHROMIUM_FLAGS } from '../tools/lib/chromium.ts'
+import { CHROMIUM_FLAGS, testChromiumPath } from '../tools/lib/chromium.ts'
 import { timeLimit } from '../tools/lib/time-limit.ts'
 import { findRegion, type RegionFound, type RegionQuery } from './region-in-page.ts'
 
@@ -162,7 +162,7 @@ export async function takeScreenshots(
   const written = new Map<string, string[]>()
   const missing = new Map<string, string>()
   if (!requests.length) return { byRoute: written, missing }
-  const executablePath = chromiumPath()
+  const executablePath = testChromiumPath()
   if (!executablePath)
     throw new Error('no Chromium found for --screenshots: set CHROME_PATH or install chromium')
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS })

@@ -105,14 +105,38 @@ export async function serveEditor(github: {
     contentDir: path.join(ROOT, 'content'),
     async connect(page) {
       await page.route(`${GITHUB_API}/**`, async (route) => {
-        const { pathname, search } = new URL(route.request().url())
-        const response = await route.fetch({ url: `${github.apiOrigin}${pathname}${search}` })
-        await route.fulfill({ response })
+        // Forwarded by this process, not by route.fetch: a response route.fetch holds can be
+        // disposed before route.fulfill sends it, when the editor's calls overlap the end of a
+        // step ("Fetch response has been disposed", once in a full run).
+        const request = route.request()
+        const { pathname, search } = new URL(request.url())
+        const answer = await fetch(`${github.apiOrigin}${pathname}${search}`, {
+          method: request.method(),
+          headers: withoutHopHeaders(await request.allHeaders()),
+          body: request.postDataBuffer() ?? undefined,
+        })
+        await route.fulfill({
+          status: answer.status,
+          headers: withoutHopHeaders(Object.fromEntries(answer.headers)),
+          body: Buffer.from(await answer.arrayBuffer()),
+        })
       })
     },
     stop: close,
   }
 }
+
+/** Headers that describe one connection or encoding, which the forwarder's own fetch sets. */
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+])
+const withoutHopHeaders = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_HEADERS.has(name)))
 
 /**
  * The specs' fixtures, one of each per worker: the fake GitHub (`github`, its main holding the

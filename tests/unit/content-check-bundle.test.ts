@@ -12,7 +12,7 @@ import type { EntryToCheck } from '../../build/admin/entry-file.ts'
 import { contentIndex } from '../../build/content/load.ts'
 import { readSource } from '../../build/content/source.ts'
 import { collections } from '../../content/schema/collections.ts'
-import { CHROMIUM_FLAGS, chromiumPath } from '../../tools/lib/chromium.ts'
+import { CHROMIUM_FLAGS, testChromiumPath } from '../../tools/lib/chromium.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -92,7 +92,10 @@ it(
     expect(inNode.map((sentences) => sentences.length)).toEqual([1, 0, 3, 1])
     expect(inNode[3]![0]).toContain('(body)  MDX: Expected a closing tag for `<strong>`')
 
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
+    const browser = await chromium.launch({
+      executablePath: testChromiumPath(),
+      args: CHROMIUM_FLAGS,
+    })
     try {
       const page = await browser.newPage()
       const failures: string[] = []

@@ -5,7 +5,7 @@
 // decides (an island that hydrates when visible is fetched at once when it is on screen), so
 // the budget is checked against this.
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
+import { CHROMIUM_FLAGS, testChromiumPath } from './chromium.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import { serveBuild } from './serve-build.ts'
 import { timeLimit } from './time-limit.ts'
@@ -122,7 +122,7 @@ export async function measureFetchedScripts(
   distDir: string,
   pages: string[],
 ): Promise<FetchedScripts[]> {
-  const executablePath = chromiumPath()
+  const executablePath = testChromiumPath()
   if (!executablePath)
     throw new Error('No Chromium found: run `tsx tools/ensure-chromium.ts`, or set CHROME_PATH.')
   const site = await serveBuild(distDir, { clientDir, logger: silentLogger })

@@ -3,7 +3,7 @@
 // no retries, the time limits, the reporters and a trace and screenshot kept for a failed test. Each config adds its folder,
 // its server and its limits.
 import { devices, type PlaywrightTestConfig } from '@playwright/test'
-import { chromiumPath, CHROMIUM_FLAGS } from './chromium.ts'
+import { CHROMIUM_FLAGS, testChromiumPath } from './chromium.ts'
 import { timeLimit } from './time-limit.ts'
 
 export const PLAYWRIGHT_SUITE = {
@@ -22,7 +22,7 @@ export const PLAYWRIGHT_SUITE = {
     // all); the page as it failed is the screenshot beside it.
     trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: testChromiumPath(), args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],
 } satisfies PlaywrightTestConfig
