@@ -110,10 +110,11 @@ export async function serveEditor(github: {
         // step ("Fetch response has been disposed", once in a full run).
         const request = route.request()
         const { pathname, search } = new URL(request.url())
+        const body = request.postDataBuffer()
         const answer = await fetch(`${github.apiOrigin}${pathname}${search}`, {
           method: request.method(),
           headers: withoutHopHeaders(await request.allHeaders()),
-          body: request.postDataBuffer() ?? undefined,
+          body: body ? new Uint8Array(body) : undefined,
         })
         await route.fulfill({
           status: answer.status,
