@@ -20,7 +20,6 @@ import { scratchDir } from './scratch-dir.ts'
 const repository = path.resolve(import.meta.dirname, '../..')
 const project = scratchDir('editing-ui-guard-')
 let server: LoopbackServer & { port: number }
-let port = 0
 let png: Buffer
 
 const faq = 'content/faqs/about.yaml'
@@ -43,7 +42,6 @@ beforeAll(async () => {
     collections,
     backend: { mode: 'local', url: '/admin/api/v1' },
   })
-  port = server.port
 })
 
 afterAll(() => server.close())
@@ -67,10 +65,10 @@ function send(
     const req = request(
       {
         host: '127.0.0.1',
-        port,
+        port: server.port,
         path: address,
         method,
-        headers: { host: `127.0.0.1:${port}`, ...headers },
+        headers: { host: `127.0.0.1:${server.port}`, ...headers },
       },
       (res) => {
         const chunks: Buffer[] = []
@@ -93,7 +91,7 @@ function send(
 
 /** What the editor's page sends: Decap's proxy backend posts JSON with its page's Origin. */
 const ownPage = () => ({
-  origin: `http://127.0.0.1:${port}`,
+  origin: server.origin,
   'content-type': 'application/json; charset=utf-8',
   'sec-fetch-site': 'same-origin',
 })
@@ -232,8 +230,8 @@ const refusals: [
     () => ({
       headers: {
         ...ownPage(),
-        host: `evil.example:${port}`,
-        origin: `http://evil.example:${port}`,
+        host: `evil.example:${server.port}`,
+        origin: `http://evil.example:${server.port}`,
       },
     }),
     403,
