@@ -27,8 +27,8 @@
 //   script runs it;
 // - a key shortcut a control declares in aria-keyshortcuts ("/ Control+K" on the search button)
 //   presses it, unless a dialog is open, or the shortcut is a plain key typed into a field.
-// Whose press it is, the loader's or React's, is decided once, when the press begins (pointerdown
-// or keydown): React answers a press only if it saw it begin, and answering one twice would open
+// Whose press it is, the loader's or React's, is decided once, when the press begins (pointerdown,
+// or Enter or Space going down): React answers a press only if it saw it begin, and answering one twice would open
 // and close a menu in the same tap. A press the loader takes is stopped before React sees its
 // click; one that began before React listened and ends after the island started is pressed
 // again here.
@@ -161,6 +161,8 @@ export const PAGE_SCRIPT_LOADER = inlineScript(`(function (loader) {
     return island.hasAttribute('${LISTENING_ATTRIBUTE}') || island.hasAttribute('${HYDRATED_ATTRIBUTE}');
   }
   function pressBegins(event) {
+    /* Only the keys that press a button: Tab going down on one, to leave it, begins nothing. */
+    if (event.type === 'keydown' && event.key !== 'Enter' && event.key !== ' ') return;
     var control = controlOf(event.target);
     pressStart = control && { button: control.button, seen: reactSees(control.island) };
   }
@@ -185,7 +187,8 @@ export const PAGE_SCRIPT_LOADER = inlineScript(`(function (loader) {
       return;
     }
     var control = controlOf(target);
-    var began = pressStart;
+    /* A click from a script (a held press replayed) began nowhere a visitor pressed. */
+    var began = event.isTrusted ? pressStart : null;
     pressStart = null;
     if (!control) return;
     var button = control.button, island = control.island;

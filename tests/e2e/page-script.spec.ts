@@ -302,6 +302,45 @@ test.describe('a press while an island starts', () => {
     expect(errors).toEqual([])
   })
 
+  test('a menu opened from the keyboard and tabbed into before the island started stays open, and Escape closes it', async ({
+    page,
+  }) => {
+    const releaseChunks = await holdRequests(page, ISLAND_CODE)
+    // Not `load`: the page script, once added, may wait on a held chunk (see openWithScriptHeld).
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    const trigger = industries(page)
+    await trigger.focus()
+    await page.keyboard.press('Space')
+    await expect(trigger).toHaveAttribute(HELD_PRESS_ATTRIBUTE, '')
+    // Tab's key goes down on the button, and begins no press of it: the held press, replayed
+    // once the island has started, is React's to answer.
+    await page.keyboard.press('Tab')
+    const firstLink = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'AI & Machine Learning' })
+    await expect(firstLink).toBeFocused()
+    // Every value the button says from here on: the menu is open, and must stay so.
+    const saidExpanded = await trigger.evaluateHandle((button) => {
+      const values: (string | null)[] = []
+      new MutationObserver(() => values.push(button.getAttribute('aria-expanded'))).observe(
+        button,
+        { attributeFilter: ['aria-expanded'] },
+      )
+      return values
+    })
+    releaseChunks()
+    await expect(island(page)).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
+    await expect(trigger).not.toHaveAttribute(HELD_PRESS_ATTRIBUTE)
+    // Frames for a replay answered twice, which would close the panel under the focused link.
+    await nextFrames(page)
+    expect(await saidExpanded.jsonValue()).not.toContain('false')
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await expect(firstLink).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await expect(trigger).toBeFocused()
+  })
+
   test('a key pressed before the island listened and released after it started opens the menu once', async ({
     page,
   }) => {
