@@ -4,7 +4,7 @@
 // written down. A static reading of the HTML misses what the viewport
 // decides (an island that hydrates when visible is fetched at once when it is on screen), so
 // the budget is checked against this.
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromium, type Browser, type Page, type Request } from '@playwright/test'
 import { CHROMIUM_FLAGS, testChromiumPath } from './chromium.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import { serveBuild } from './serve-build.ts'
@@ -47,6 +47,7 @@ async function visit(browser: Browser, base: string, page: string, viewport: Vie
   try {
     const tab = await context.newPage()
     const files: string[] = []
+    const network = watchRequests(tab)
     tab.on('request', (request) => {
       const url = new URL(request.url())
       if (request.resourceType() === 'script' && url.origin === base)
@@ -56,10 +57,45 @@ async function visit(browser: Browser, base: string, page: string, viewport: Vie
     if (!response?.ok() && response?.status() !== 404)
       throw new Error(`${page} answered ${response?.status()}`)
     await waitForUnpromptedStarts(tab, page)
-    await tab.waitForLoadState('networkidle')
+    await network.quiet(`${page} at ${viewport} size`)
     return { page, viewport, files: [...new Set(files)] }
   } finally {
     await context.close()
+  }
+}
+
+/** How long no request may be open before the page counts as done fetching (Playwright's too). */
+const QUIET_MS = 500
+
+/**
+ * The tab's requests, as its request events tell them, and a wait for a moment with none open.
+ * Not Playwright's `networkidle`: in the headless shell pinned to one core, that state never came
+ * for some pages (90 s, 2026-11-27) with every request they made answered.
+ */
+function watchRequests(tab: Page) {
+  const open = new Set<Request>()
+  let changed = Date.now()
+  const settle = (request: Request) => {
+    open.delete(request)
+    changed = Date.now()
+  }
+  tab.on('request', (request) => {
+    open.add(request)
+    changed = Date.now()
+  })
+  tab.on('requestfinished', settle)
+  tab.on('requestfailed', settle)
+  return {
+    async quiet(what: string) {
+      const deadline = Date.now() + timeLimit(30_000)
+      while (open.size || Date.now() - changed < QUIET_MS) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `${what}: requests still open after ${timeLimit(30_000) / 1000} s: ${[...open].map((request) => request.url()).join(', ')}`,
+          )
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    },
   }
 }
 
