@@ -1,13 +1,18 @@
-// A fixture for tests against `npm run dev`: one `vike dev` per worker, on a free port of
+// The fixtures of the tests against `npm run dev`: one `vike dev` per worker, on a free port of
 // 127.0.0.1, over a throwaway copy of the site (tests/unit/site-copy.ts) so a test can break and
-// fix content files without touching the repository. `devSite` gives the address and the copy's
-// content folder; `editContent` changes a content file and puts it back after the test.
+// fix content files, or save through the editor, without touching the repository. `devSite`
+// gives the address and the copy's content folder; `editContent` changes a content file and puts
+// it back after the test; `adminSite` is the same server once it serves the editor
+// (./admin-site.ts). One `test` for every file of the suite: Playwright keeps a worker, and its
+// dev server, across files only when their fixtures are the same, and a second dev server cost
+// about 28 s of CPU.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { test as base } from '@playwright/test'
 import { freePort } from '../e2e/server/free-port.ts'
 import { copySite, siteRoot } from '../unit/site-copy.ts'
+import { ADMIN_SITE_START_TIMEOUT, prepareEditor, type AdminSite } from './admin-site.ts'
 
 export interface DevSite {
   /** http://127.0.0.1:<port> of the dev server. */
@@ -25,14 +30,8 @@ export type EditContent = (file: string, edit: (text: string) => string) => Prom
 const START_TIMEOUT = 180_000
 const STOP_GRACE = 10_000
 
-/**
- * Starts `vike dev` on a copy of the site, with `env` added to its environment; `stop` ends it and
- * removes the copy.
- */
-export async function startDevSite(
-  env: Record<string, string> = {},
-  startTimeout = START_TIMEOUT,
-): Promise<DevSite & { stop: () => Promise<void> }> {
+/** Starts `vike dev` on a copy of the site; `stop` ends it and removes the copy. */
+export async function startDevSite(): Promise<DevSite & { stop: () => Promise<void> }> {
   const { project, remove } = await copySite('dev-site-', (copy) =>
     cp(path.join(siteRoot, 'content'), path.join(copy, 'content'), { recursive: true }),
   )
@@ -46,7 +45,6 @@ export async function startDevSite(
       PORT: String(port),
       HOST: '127.0.0.1',
       LEADS_DATA_DIR: 'memory://',
-      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -58,7 +56,7 @@ export async function startDevSite(
     await remove()
   }
   try {
-    await waitForServer(baseURL, server, () => output, startTimeout)
+    await waitForServer(baseURL, server, () => output, START_TIMEOUT)
   } catch (error) {
     await stop()
     throw error
@@ -102,7 +100,10 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 // The fixtures' second argument is named `provide`, not Playwright's usual `use`, which the React
 // hooks lint rule would take for React's use().
-export const test = base.extend<{ editContent: EditContent }, { devSite: DevSite }>({
+export const test = base.extend<
+  { editContent: EditContent },
+  { devSite: DevSite; adminSite: AdminSite }
+>({
   devSite: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern
     async ({}, provide) => {
@@ -114,6 +115,13 @@ export const test = base.extend<{ editContent: EditContent }, { devSite: DevSite
       }
     },
     { scope: 'worker', timeout: START_TIMEOUT + STOP_GRACE + 30_000 },
+  ],
+  adminSite: [
+    async ({ devSite }, provide) => {
+      await prepareEditor(devSite.baseURL)
+      await provide(devSite)
+    },
+    { scope: 'worker', timeout: ADMIN_SITE_START_TIMEOUT },
   ],
   baseURL: async ({ devSite }, provide) => provide(devSite.baseURL),
   editContent: async ({ devSite }, provide) => {

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, test } from './admin-site.ts'
+import { expect, test } from './dev-site.ts'
 
 // The editor is one 4.7 MB script and each save runs the whole content check: on the shared
 // 2-core machine (load average 30) one test took up to three minutes.
