@@ -233,6 +233,16 @@ test.describe('a press while an island starts', () => {
     page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Industries' })
   const island = (page: Page) => page.locator('[data-island="nav/NavMenu"]').first()
 
+  /** Opens the home page with the islands' code held, and focuses Industries: nothing started. */
+  async function focusWithIslandCodeHeld(page: Page) {
+    const releaseChunks = await holdRequests(page, ISLAND_CODE)
+    // Not `load`: the page script, once added, may wait on a held chunk (see openWithScriptHeld).
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    const trigger = industries(page)
+    await trigger.focus()
+    return { releaseChunks, trigger }
+  }
+
   test('begun before the island listened and ended after it started, it opens the menu', async ({
     page,
   }) => {
@@ -305,11 +315,7 @@ test.describe('a press while an island starts', () => {
   test('a menu opened from the keyboard and tabbed into before the island started stays open, and Escape closes it', async ({
     page,
   }) => {
-    const releaseChunks = await holdRequests(page, ISLAND_CODE)
-    // Not `load`: the page script, once added, may wait on a held chunk (see openWithScriptHeld).
-    await page.goto('/', { waitUntil: 'domcontentloaded' })
-    const trigger = industries(page)
-    await trigger.focus()
+    const { releaseChunks, trigger } = await focusWithIslandCodeHeld(page)
     await page.keyboard.press('Space')
     await expect(trigger).toHaveAttribute(HELD_PRESS_ATTRIBUTE, '')
     // Tab's key goes down on the button, and begins no press of it: the held press, replayed
@@ -344,11 +350,7 @@ test.describe('a press while an island starts', () => {
   test('a key pressed before the island listened and released after it started opens the menu once', async ({
     page,
   }) => {
-    const releaseChunks = await holdRequests(page, ISLAND_CODE)
-    // Not `load`: the page script, once added, may wait on a held chunk (see openWithScriptHeld).
-    await page.goto('/', { waitUntil: 'domcontentloaded' })
-    const trigger = industries(page)
-    await trigger.focus()
+    const { releaseChunks, trigger } = await focusWithIslandCodeHeld(page)
     await page.keyboard.down(' ')
     releaseChunks()
     await expect(island(page)).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
