@@ -28,10 +28,10 @@
 // - a key shortcut a control declares in aria-keyshortcuts ("/ Control+K" on the search button)
 //   presses it, unless a dialog is open, or the shortcut is a plain key typed into a field.
 // Whose press it is, the loader's or React's, is decided once, when the press begins (pointerdown,
-// or Enter or Space going down): React answers a press only if it saw it begin, and answering one twice would open
-// and close a menu in the same tap. A press the loader takes is stopped before React sees its
-// click; one that began before React listened and ends after the island started is pressed
-// again here.
+// or Enter or Space going down): React answers a press only if it saw it begin, and answering one
+// twice would open and close a menu in the same tap. A press the loader takes is stopped before
+// React sees its click; one that began before React listened and ends after the island started
+// is pressed again here.
 
 import {
   DIALOG_SUBJECT_ATTRIBUTE,

@@ -1,13 +1,12 @@
 // `npm run measure:dev-editor`: how long a writer waits for the editor on `npm run dev`, its
-// first open after the server starts. For each visit: a dev server started on this project (a
-// free port of 127.0.0.1, the contact function's database in memory), ready once it says so;
-// then /admin/ opened in Chromium (launched before the server, so its start is not counted),
-// timed from navigation to the local mode's Login button, and on to the collection list once it
-// is pressed (the figure: navigation to the list, the press included). `--fresh` removes Vite's pre-bundled
-// dependencies (node_modules/.vite) before each start, as after an install. Target: ≤ 5 s on a
-// quiet machine (issue 55).
+// first open after the server starts. For each visit: a dev server started on this project (on
+// 127.0.0.1, a port Vite picks, the contact function's database in memory), ready once it prints
+// its address; then /admin/ opened in Chromium (launched before the server, so its start is not
+// counted), timed from navigation to the local mode's Login button, and on to the collection list
+// once it is pressed (the figure: navigation to the list, the press included). `--fresh` removes
+// Vite's pre-bundled dependencies (node_modules/.vite) before each start, as after an install.
+// Target: ≤ 5 s on a quiet machine (issue 55).
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -28,31 +27,24 @@ if (!executablePath) {
   process.exit(1)
 }
 
-/** A port of 127.0.0.1 that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-    probe.once('error', reject)
-  })
-}
+/** Where Vite says it listens: its "Local:" line (colours and all). */
+const LOCAL_ADDRESS = /Local:\S*\s+\S*(http:\/\/127\.0\.0\.1:\d+)/
 
 /** Starts `vike dev`; resolves once it prints its address, with a function that stops it. */
 async function startDevServer() {
-  const port = await freePort()
   const started = performance.now()
+  // Port 0: the system picks a free one, and Vite prints it.
   const server = spawn(path.resolve('node_modules/.bin/vike'), ['dev'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LEADS_DATA_DIR: 'memory://' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LEADS_DATA_DIR: 'memory://' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
   server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  await new Promise<void>((resolve, reject) => {
+  const origin = await new Promise<string>((resolve, reject) => {
     server.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString()
-      if (output.includes(`127.0.0.1:${port}`)) resolve()
+      const address = LOCAL_ADDRESS.exec(output)?.[1]
+      if (address) resolve(address)
     })
     server.once('exit', (code) => reject(new Error(`vike dev exited (${code}):\n${output}`)))
   })
@@ -62,7 +54,7 @@ async function startDevServer() {
       server.once('exit', () => resolve())
       server.kill('SIGTERM')
     })
-  return { origin: `http://127.0.0.1:${port}`, readyMs: performance.now() - started, stop }
+  return { origin, readyMs: performance.now() - started, stop }
 }
 
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS })

@@ -37,13 +37,17 @@ export interface FetchedScripts {
   files: string[]
 }
 
+/**
+ * Playwright's 30 s for a load and for the network to go quiet, through the slow-day factor
+ * (./time-limit.ts): on CI's fresh machine (2026-11-26) one page here took longer than 30 s to
+ * load while three other groups of `npm test` ran beside this one, with nothing wrong.
+ */
+const PAGE_LIMIT_MS = timeLimit(30_000)
+
 async function visit(browser: Browser, base: string, page: string, viewport: ViewportName) {
   const { width, height, ...device } = VIEWPORTS[viewport]
   const context = await browser.newContext({ viewport: { width, height }, ...device })
-  // Playwright's 30 s for a load and for the network to go quiet, through the slow-day factor
-  // (./time-limit.ts): on CI's fresh machine (2026-11-26) one page here took longer than 30 s to
-  // load while three other groups of `npm test` ran beside this one, with nothing wrong.
-  context.setDefaultTimeout(timeLimit(30_000))
+  context.setDefaultTimeout(PAGE_LIMIT_MS)
   try {
     const tab = await context.newPage()
     const files: string[] = []
@@ -87,11 +91,11 @@ function watchRequests(tab: Page) {
   tab.on('requestfailed', settle)
   return {
     async quiet(what: string) {
-      const deadline = Date.now() + timeLimit(30_000)
+      const deadline = Date.now() + PAGE_LIMIT_MS
       while (open.size || Date.now() - changed < QUIET_MS) {
         if (Date.now() > deadline)
           throw new Error(
-            `${what}: requests still open after ${timeLimit(30_000) / 1000} s: ${[...open].map((request) => request.url()).join(', ')}`,
+            `${what}: requests still open after ${PAGE_LIMIT_MS / 1000} s: ${[...open].map((request) => request.url()).join(', ')}`,
           )
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
