@@ -22,6 +22,7 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { WITHOUT_EDITOR_VARIABLE } from '../../build/admin/editor-build.ts'
 import { CACHE_ROOT } from '../../build/cache.ts'
 
 const execFileAsync = promisify(execFile)
@@ -46,9 +47,10 @@ export function runLogged(
   args: string[],
   cwd: string,
   what: string,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -152,7 +154,12 @@ export async function buildCommitInWorktree(
       )
       install = 'npm ci'
     }
-    await runLogged('npm', ['run', 'build'], dir, `building the base ${base.label}`)
+    // Its pages only: no one opens the base's editor. A base from before the variable builds
+    // its editor all the same, which changes nothing the comparison reads.
+    await runLogged('npm', ['run', 'build'], dir, `building the base ${base.label}`, {
+      ...process.env,
+      [WITHOUT_EDITOR_VARIABLE]: '1',
+    })
     return { distDir: path.join(dir, 'dist'), install, remove }
   } catch (error) {
     await remove()
