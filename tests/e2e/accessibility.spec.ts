@@ -114,7 +114,15 @@ async function visit(page: Page, route: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   await expect(page.locator('h1')).toHaveCount(1)
   await allIslandsHydrated(page)
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  // A screen at a time, each step instant: every island on the way is passed, as a reader's
+  // scroll passes it, without the stylesheet's smooth scrolling animating a second of frames.
+  await page.evaluate(async () => {
+    for (let top = 0; top < document.body.scrollHeight; top += innerHeight) {
+      scrollTo({ top, behavior: 'instant' })
+      await new Promise(requestAnimationFrame)
+    }
+    scrollTo({ top: document.body.scrollHeight, behavior: 'instant' })
+  })
   await visibleIslandsHydrated(page)
   return async () => {
     expect(await cspViolations()).toEqual([])
@@ -148,12 +156,17 @@ for (const route of routes) {
         expect(await isDark(page)).toBe(false)
         await expectNoAxeViolations(page)
 
-        // Each booking link opens the dialog, which is axe-clean, and Escape gives focus back.
+        // Each booking link opens the dialog and Escape gives focus back. It is the page's one
+        // booking dialog whichever link opens it (components/booking/): axe on its first opening.
         const links = page.locator('main a[data-opens="booking"]')
         await expect(links).toHaveCount(bookings)
+        let firstBooking = true
         for (const link of await links.all()) {
           await expect(link).toHaveAttribute('aria-haspopup', 'dialog')
-          await openDialog(page, link, () => expectNoAxeViolations(page, 'dialog[open]'))
+          await openDialog(page, link, async () => {
+            if (firstBooking) await expectNoAxeViolations(page, 'dialog[open]')
+            firstBooking = false
+          })
           await expect(link).toBeFocused()
         }
 
