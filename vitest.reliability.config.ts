@@ -8,6 +8,8 @@ import { timeLimit } from './tools/lib/time-limit.ts'
 export default defineConfig({
   test: {
     include: ['tests/reliability/**/*.test.ts'],
+    // The empty database the servers that are not about a first start copy.
+    globalSetup: ['tests/reliability/template-data-folder.ts'],
     environment: 'node',
     // A time-out catches a hang, not slowness: these tests start servers on a 2-core machine.
     testTimeout: timeLimit(60_000),

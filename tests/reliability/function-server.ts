@@ -1,7 +1,8 @@
 // The contact function on a real Node HTTP server, as `npm run serve` mounts it
 // (createFunctionsMiddleware on node:http), with a database folder of its own, a recording mail
-// transport and a clock the test can move. Each call gets its own temporary folder and free
-// port; close() stops the server and removes the folder.
+// transport and a clock the test can move. Each call gets its own temporary folder (a copy of
+// the run's empty database, ./template-data-folder.ts) and free port; close() stops the server
+// and removes the folder.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
@@ -17,6 +18,7 @@ import type { OutgoingMail } from '../../supabase/functions/send-contact-email/m
 import { createFunctionsMiddleware } from '../../server/functions.ts'
 import { openLeadsAccess } from '../../server/leads-access.ts'
 import { recordingMail } from '../unit/backend/function-fixtures.ts'
+import { copyTemplateDataFolder } from './template-data-folder.ts'
 
 export const ORIGIN = 'http://localhost:3000'
 
@@ -46,6 +48,7 @@ export async function startFunctionServer(
   // The database folder inside a folder of its own, so its lock file beside it goes too.
   const parent = await mkdtemp(path.join(tmpdir(), 'function-reliability-'))
   const dataDir = path.join(parent, 'pglite')
+  await copyTemplateDataFolder(dataDir)
   let now = new Date(options.start ?? '2026-11-25T09:10:00Z')
   const mail = recordingMail()
   const functions = await createFunctionsMiddleware({

@@ -10,6 +10,7 @@ import { headerRules, securityHeadersOf } from '../../server/headers.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import { freePort } from '../e2e/server/free-port.ts'
 import { endsWithTheFile } from '../stray-processes.ts'
+import { copyTemplateDataFolder } from './template-data-folder.ts'
 
 const repo = path.resolve(import.meta.dirname, '../..')
 
@@ -65,14 +66,16 @@ export interface RunningServer {
 }
 
 /**
- * Starts `tsx server/serve.ts` with its own port, data folder and fixture build, all under one
- * temporary folder that stop() removes. Resolves once it listens; rejects with its output if
+ * Starts `tsx server/serve.ts` with its own port, data folder (a copy of the run's empty
+ * database, ./template-data-folder.ts) and fixture build, all under one temporary folder that
+ * stop() removes. Resolves once it listens; rejects with its output if
  * it exits first.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'http-reliability-'))
   const dist = path.join(scratch, 'dist')
   await writeFixtureBuild(dist)
+  await copyTemplateDataFolder(path.join(scratch, 'data'))
   const port = freePort()
   const child = endsWithTheFile(
     spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', '--dist', dist], {
