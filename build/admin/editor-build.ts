@@ -20,6 +20,7 @@ import { liveBackendFromEnv } from './backend-env.ts'
 import { CONTENT_INDEX_FILE } from './entry-check-in-page.ts'
 import { decapConfig } from './decap-config.ts'
 import { referenceChoices } from './reference-choices.ts'
+import { WITHOUT_EDITOR_VARIABLE } from './without-editor.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -121,13 +122,6 @@ export async function buildEditor(root: string, env: Env): Promise<void> {
     `${JSON.stringify(await contentIndex(root, collections))}\n`,
   )
 }
-
-/**
- * Set (to any value) for a build whose editor no one opens: the base that `npm run changes`
- * compares the working tree with reads only the public pages, and the editor is nearly half of
- * a build's time.
- */
-export const WITHOUT_EDITOR_VARIABLE = 'BUILD_WITHOUT_EDITOR'
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (process.env[WITHOUT_EDITOR_VARIABLE]) {

@@ -22,7 +22,7 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { WITHOUT_EDITOR_VARIABLE } from '../../build/admin/editor-build.ts'
+import { WITHOUT_EDITOR_VARIABLE } from '../../build/admin/without-editor.ts'
 import { CACHE_ROOT } from '../../build/cache.ts'
 
 const execFileAsync = promisify(execFile)
