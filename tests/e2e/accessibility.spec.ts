@@ -65,6 +65,19 @@ async function openDialog(page: Page, opener: Locator, whileOpen = async () => {
   await expect(page.getByRole('dialog')).toHaveCount(0)
 }
 
+/**
+ * Opens, in turn, the one dialog each of `openers` opens: axe on its first opening (the same
+ * dialog whichever opener opens it), and Escape gives each opener its focus back.
+ */
+async function openInTurn(page: Page, openers: Locator[]) {
+  for (const [index, opener] of openers.entries()) {
+    await openDialog(page, opener, async () => {
+      if (index === 0) await expectNoAxeViolations(page, 'dialog[open]')
+    })
+    await expect(opener).toBeFocused()
+  }
+}
+
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 390, height: 844 }
 
@@ -156,33 +169,20 @@ for (const route of routes) {
         expect(await isDark(page)).toBe(false)
         await expectNoAxeViolations(page)
 
-        // Each booking link opens the dialog and Escape gives focus back. It is the page's one
-        // booking dialog whichever link opens it (components/booking/): axe on its first opening.
+        // Each booking link says it opens a dialog and opens it: the page's one booking dialog
+        // whichever link opens it (components/booking/).
         const links = page.locator('main a[data-opens="booking"]')
         await expect(links).toHaveCount(bookings)
-        let firstBooking = true
-        for (const link of await links.all()) {
+        for (const link of await links.all())
           await expect(link).toHaveAttribute('aria-haspopup', 'dialog')
-          await openDialog(page, link, async () => {
-            if (firstBooking) await expectNoAxeViolations(page, 'dialog[open]')
-            firstBooking = false
-          })
-          await expect(link).toBeFocused()
-        }
+        await openInTurn(page, await links.all())
 
         // Each other dialog, opened from each of its buttons (a page of guides has one request
-        // dialog for its seven cards): its code loads under the policy; axe on its first opening.
+        // dialog for its seven cards): its code loads under the policy.
         for (const [dialogId, count] of dialogs) {
           const openers = page.locator(`main button[data-opens-dialog="${dialogId}"]:visible`)
           await expect(openers).toHaveCount(count)
-          let first = true
-          for (const opener of await openers.all()) {
-            await openDialog(page, opener, async () => {
-              if (first) await expectNoAxeViolations(page, 'dialog[open]')
-              first = false
-            })
-            await expect(opener).toBeFocused()
-          }
+          await openInTurn(page, await openers.all())
         }
 
         // The same page in the dark scheme (the theme follows the system's live): only what
