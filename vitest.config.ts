@@ -1,13 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { previewDefine } from './site/preview-build.ts'
 import { testWorkers } from './tools/lib/test-workers.ts'
 import { timeLimit } from './tools/lib/time-limit.ts'
 
-const UNIT_TESTS = 'tests/unit/**/*.test.{ts,tsx}'
+const UNIT_FOLDER = 'tests/unit'
+const UNIT_TESTS = `${UNIT_FOLDER}/**/*.test.{ts,tsx}`
 
 // Files that replace a module (vi.mock) for the modules they import: that takes a module graph
-// of their own, which an earlier file in the same worker must not have loaded already.
-const MODULE_MOCKS = ['tests/unit/build-cache-owner.test.ts', 'tests/unit/send-request.test.ts']
+// of their own, which an earlier file in the same worker must not have loaded already. Found by
+// reading the files, so a new one is isolated without anyone listing it.
+const MODULE_MOCKS = readdirSync(path.join(import.meta.dirname, UNIT_FOLDER), {
+  recursive: true,
+  encoding: 'utf8',
+})
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => path.posix.join(UNIT_FOLDER, file.split(path.sep).join('/')))
+  .filter((file) =>
+    /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
+  )
 
 export default defineConfig({
   // The app's build-time constants, as `npm run build` sets them (vite.config.ts).

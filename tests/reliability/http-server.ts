@@ -68,8 +68,7 @@ export interface RunningServer {
 /**
  * Starts `tsx server/serve.ts` with its own port, data folder (a copy of the run's empty
  * database, ./template-data-folder.ts) and fixture build, all under one temporary folder that
- * stop() removes. Resolves once it listens; rejects with its output if
- * it exits first.
+ * stop() removes. Resolves once it listens; rejects with its output if it exits first.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'http-reliability-'))
