@@ -15,7 +15,7 @@ import { CACHE_ROOT } from '../../build/cache.ts'
 import { pngSize, type ShotRecord } from '../../review/page-screenshots.ts'
 import { git } from '../../tools/lib/worktree-build.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
-import { copySmallSite } from './small-site.ts'
+import { buildEnvWithoutEditor, copySmallSite } from './small-site.ts'
 import { siteRoot } from './site-copy.ts'
 
 const run = promisify(execFile)
@@ -53,7 +53,12 @@ async function edit(file: string, from: string, to: string) {
 
 /** `npm run changes` in the scratch repository, never failing: exit code and output. */
 async function changes(args: string[], summaryFile?: string) {
-  const env = { ...process.env, GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: summaryFile ?? '' }
+  // The working tree's editor too is left unbuilt: the report reads public pages only.
+  const env = {
+    ...buildEnvWithoutEditor,
+    GITHUB_ACTIONS: '',
+    GITHUB_STEP_SUMMARY: summaryFile ?? '',
+  }
   const started = performance.now()
   const result = await run('npm', ['run', '--silent', 'changes', '--', ...args], {
     cwd: repo,

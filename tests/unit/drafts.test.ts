@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { copySmallSite, writeSmallSiteContent } from './small-site.ts'
+import { buildEnvWithoutEditor, copySmallSite, writeSmallSiteContent } from './small-site.ts'
 import { isPublished, withoutLinksTo } from '../../site/drafts.ts'
 import { loadContent } from '../../build/content/load.ts'
 import { formatReport } from '../../build/content/report.ts'
@@ -266,7 +266,7 @@ describe('drafts in the site', () => {
     'are left out of the production build and its navigation',
     { timeout: timeLimit(180_000) },
     async () => {
-      await run('npm', ['run', 'build'], { cwd: project })
+      await run('npm', ['run', 'build'], { cwd: project, env: buildEnvWithoutEditor })
       const built = (page: string) => path.join(project, 'dist/client', page)
       const exists = (file: string) =>
         stat(file).then(

@@ -13,7 +13,7 @@ import { NOT_FOUND_PATH, pageFile, startRenderThreads } from '../../build/preren
 import { routeTableOf } from '../../build/content/route-table.ts'
 import { scratchDir } from './scratch-dir.ts'
 import { siteRoot } from './site-copy.ts'
-import { copySmallSite } from './small-site.ts'
+import { buildEnvWithoutEditor, copySmallSite } from './small-site.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const run = promisify(execFile)
@@ -73,7 +73,10 @@ describe('a page that cannot be rendered', () => {
     'fails `npm run build`, naming the page and the error',
     { timeout: timeLimit(120_000) },
     async () => {
-      const result = await run('npm', ['run', 'build'], { cwd: project }).then(
+      const result = await run('npm', ['run', 'build'], {
+        cwd: project,
+        env: buildEnvWithoutEditor,
+      }).then(
         (output) => ({ code: 0, ...output }),
         (error: { code: number; stdout: string; stderr: string }) => error,
       )

@@ -3,6 +3,7 @@
 // and would prove the same on the whole one at several times the cost.
 import { cp } from 'node:fs/promises'
 import path from 'node:path'
+import { WITHOUT_EDITOR_VARIABLE } from '../../build/admin/without-editor.ts'
 import { copyContentWithoutEntries, copySite, siteRoot } from './site-copy.ts'
 
 /** The fixture's entries: content/ of the small site, without schemas and pictures. */
@@ -28,3 +29,10 @@ export function copySmallSite(prefix: string, addContent?: (project: string) => 
     await addContent?.(project)
   })
 }
+
+/**
+ * The environment of a test's `npm run build` of the small site whose editor no test reads: the
+ * editor's own Vite build is about 9 of the small site's 20 CPU s, and stage 1's build of the
+ * whole site (with its editor's tests) already proves that step.
+ */
+export const buildEnvWithoutEditor = { ...process.env, [WITHOUT_EDITOR_VARIABLE]: '1' }
