@@ -1,12 +1,11 @@
-// The editor's step of `npm run build`, between `vike build` and the prerender: bundles every
-// admin/*.html page (the editor, and any other page of it such as the sign-in's callback) as an
+// The editor's build, `npm run build`'s step between `vike build` and the prerender
+// (./editor-step.ts): bundles every admin/*.html page (the editor, and any other page of it such as the sign-in's callback) as an
 // entry of its own into dist/client/admin/, with its scripts under admin/assets/, and writes
 // admin/config.json, the GitHub backend with the editorial workflow (./backend-env.ts), and the
 // content index the page's content check reads (admin/content-check.ts). Its own
 // Vite build: nothing of it is shared with, or changes, the public pages' bundles.
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { build, type Plugin } from 'vite'
@@ -20,11 +19,10 @@ import { liveBackendFromEnv } from './backend-env.ts'
 import { CONTENT_INDEX_FILE } from './entry-check-in-page.ts'
 import { decapConfig } from './decap-config.ts'
 import { referenceChoices } from './reference-choices.ts'
-import { WITHOUT_EDITOR_VARIABLE } from './without-editor.ts'
 
 type Env = Record<string, string | undefined>
 
-const EDITOR_FOLDER = EDITOR_PATH.slice(1)
+export const EDITOR_FOLDER = EDITOR_PATH.slice(1)
 
 /**
  * The built editor's config.json: Decap's configuration for the GitHub backend, the reference
@@ -121,16 +119,4 @@ export async function buildEditor(root: string, env: Env): Promise<void> {
     path.join(clientDir, EDITOR_FOLDER, CONTENT_INDEX_FILE),
     `${JSON.stringify(await contentIndex(root, collections))}\n`,
   )
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (process.env[WITHOUT_EDITOR_VARIABLE]) {
-    console.log(`editor: not built (${WITHOUT_EDITOR_VARIABLE} is set)`)
-  } else {
-    const started = performance.now()
-    await buildEditor(process.cwd(), process.env)
-    console.log(
-      `editor: built into ${EDITOR_FOLDER}/ in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    )
-  }
 }
