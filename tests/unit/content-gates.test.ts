@@ -9,7 +9,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { createServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copySite } from './site-copy.ts'
+import { copySite, NO_DEPENDENCY_BUNDLING } from './site-copy.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const run = promisify(execFile)
@@ -58,6 +58,7 @@ describe('broken content', () => {
         configFile: path.join(project, 'vite.config.ts'),
         logLevel: 'silent',
         server: { host: '127.0.0.1', port: 0 },
+        ...NO_DEPENDENCY_BUNDLING,
       })
       try {
         await server.listen()

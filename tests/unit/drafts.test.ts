@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { NO_DEPENDENCY_BUNDLING } from './site-copy.ts'
 import { buildEnvWithoutEditor, copySmallSite, writeSmallSiteContent } from './small-site.ts'
 import { isPublished, withoutLinksTo } from '../../site/drafts.ts'
 import { loadContent } from '../../build/content/load.ts'
@@ -307,7 +308,11 @@ describe('drafts in the site', () => {
     await writeFile(
       path.join(project, 'dev-server.mjs'),
       `import { createServer } from 'vite'
-const server = await createServer({ logLevel: 'silent', server: { host: '127.0.0.1', port: 0 } })
+const server = await createServer({
+  logLevel: 'silent',
+  server: { host: '127.0.0.1', port: 0 },
+  ...${JSON.stringify(NO_DEPENDENCY_BUNDLING)},
+})
 await server.listen()
 console.log('listening on ' + server.httpServer.address().port)
 `,

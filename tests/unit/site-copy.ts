@@ -6,6 +6,15 @@ import path from 'node:path'
 
 export const siteRoot = path.resolve(import.meta.dirname, '../..')
 
+/**
+ * Vite's options for a dev server on a copy whose test reads only the server's HTML: no
+ * pre-bundling of the browser's dependencies, and its cache inside the copy. Vite keys that
+ * cache by the root, so each copy bundled Decap and React again into the site's own
+ * node_modules/.vite (the copy's node_modules is a link to it), under the dev tests' server and
+ * a writer's `npm run dev`, and went on writing there after the copy was removed.
+ */
+export const NO_DEPENDENCY_BUNDLING = { optimizeDeps: { noDiscovery: true }, cacheDir: '.vite' }
+
 const NOT_COPIED = new Set(['node_modules', 'dist', 'tests', 'content', 'reports', 'test-results'])
 
 /**
