@@ -1,9 +1,10 @@
 // The editor's build, `npm run build`'s step between `vike build` and the prerender
-// (./editor-step.ts): bundles every admin/*.html page (the editor, and any other page of it such as the sign-in's callback) as an
-// entry of its own into dist/client/admin/, with its scripts under admin/assets/, and writes
-// admin/config.json, the GitHub backend with the editorial workflow (./backend-env.ts), and the
-// content index the page's content check reads (admin/content-check.ts). Its own
-// Vite build: nothing of it is shared with, or changes, the public pages' bundles.
+// (./editor-step.ts): bundles every admin/*.html page (the editor, and any other page of it such
+// as the sign-in's callback) as an entry of its own into dist/client/admin/, with its scripts
+// under admin/assets/, and writes admin/config.json, the GitHub backend with the editorial
+// workflow (./backend-env.ts), and the content index the page's content check reads
+// (admin/content-check.ts). Its own Vite build: nothing of it is shared with, or changes, the
+// public pages' bundles.
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import tailwindcss from '@tailwindcss/vite'

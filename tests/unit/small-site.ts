@@ -31,8 +31,9 @@ export function copySmallSite(prefix: string, addContent?: (project: string) => 
 }
 
 /**
- * The environment of a test's `npm run build` of the small site whose editor no test reads: the
- * editor's own Vite build is about 9 of the small site's 20 CPU s, and stage 1's build of the
- * whole site (with its editor's tests) already proves that step.
+ * The environment of a test's `npm run build` of the small site when the test reads no page of
+ * the editor: its Vite build is 8-11 CPU s whatever the content, about as much as the rest of the
+ * small site's build, and stage 1's build of the whole site (whose editor the e2e suite opens)
+ * already proves that step.
  */
 export const buildEnvWithoutEditor = { ...process.env, [WITHOUT_EDITOR_VARIABLE]: '1' }
