@@ -1,7 +1,7 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import {
   copySentences,
   findCopyInJs,
@@ -45,6 +45,7 @@ describe('page weight', () => {
 
   it('counts the page script, eager islands with React, and the loader; not what waits for a press', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'page-weight-'))
+    onTestFinished(() => rm(dir, { recursive: true, force: true }))
     await mkdir(path.join(dir, 'assets'))
     const files = ['entry', 'nav', 'carousel', 'hydrate', 'react', 'booking']
     for (const name of files)
