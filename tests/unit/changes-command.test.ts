@@ -11,11 +11,12 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withoutEditor } from '../../build/admin/without-editor.ts'
 import { CACHE_ROOT } from '../../build/cache.ts'
 import { pngSize, type ShotRecord } from '../../review/page-screenshots.ts'
 import { git } from '../../tools/lib/worktree-build.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
-import { buildEnvWithoutEditor, copySmallSite } from './small-site.ts'
+import { copySmallSite } from './small-site.ts'
 import { siteRoot } from './site-copy.ts'
 
 const run = promisify(execFile)
@@ -55,7 +56,7 @@ async function edit(file: string, from: string, to: string) {
 async function changes(args: string[], summaryFile?: string) {
   // The working tree's editor too is left unbuilt: the report reads public pages only.
   const env = {
-    ...buildEnvWithoutEditor,
+    ...withoutEditor(),
     GITHUB_ACTIONS: '',
     GITHUB_STEP_SUMMARY: summaryFile ?? '',
   }

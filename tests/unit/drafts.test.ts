@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { withoutEditor } from '../../build/admin/without-editor.ts'
 import { NO_DEPENDENCY_BUNDLING } from './site-copy.ts'
-import { buildEnvWithoutEditor, copySmallSite, writeSmallSiteContent } from './small-site.ts'
+import { copySmallSite, writeSmallSiteContent } from './small-site.ts'
 import { isPublished, withoutLinksTo } from '../../site/drafts.ts'
 import { loadContent } from '../../build/content/load.ts'
 import { formatReport } from '../../build/content/report.ts'
@@ -267,7 +268,7 @@ describe('drafts in the site', () => {
     'are left out of the production build and its navigation',
     { timeout: timeLimit(180_000) },
     async () => {
-      await run('npm', ['run', 'build'], { cwd: project, env: buildEnvWithoutEditor })
+      await run('npm', ['run', 'build'], { cwd: project, env: withoutEditor() })
       const built = (page: string) => path.join(project, 'dist/client', page)
       const exists = (file: string) =>
         stat(file).then(

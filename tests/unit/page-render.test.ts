@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withoutEditor } from '../../build/admin/without-editor.ts'
 import { loadContent } from '../../build/content/load.ts'
 import { collections } from '../../content/schema/collections.ts'
 import { loadBuiltContent } from '../../build/prerender/built-content.ts'
@@ -13,7 +14,7 @@ import { NOT_FOUND_PATH, pageFile, startRenderThreads } from '../../build/preren
 import { routeTableOf } from '../../build/content/route-table.ts'
 import { scratchDir } from './scratch-dir.ts'
 import { siteRoot } from './site-copy.ts'
-import { buildEnvWithoutEditor, copySmallSite } from './small-site.ts'
+import { copySmallSite } from './small-site.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 
 const run = promisify(execFile)
@@ -75,7 +76,7 @@ describe('a page that cannot be rendered', () => {
     async () => {
       const result = await run('npm', ['run', 'build'], {
         cwd: project,
-        env: buildEnvWithoutEditor,
+        env: withoutEditor(),
       }).then(
         (output) => ({ code: 0, ...output }),
         (error: { code: number; stdout: string; stderr: string }) => error,

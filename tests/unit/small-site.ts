@@ -3,7 +3,6 @@
 // and would prove the same on the whole one at several times the cost.
 import { cp } from 'node:fs/promises'
 import path from 'node:path'
-import { WITHOUT_EDITOR_VARIABLE } from '../../build/admin/without-editor.ts'
 import { copyContentWithoutEntries, copySite, siteRoot } from './site-copy.ts'
 
 /** The fixture's entries: content/ of the small site, without schemas and pictures. */
@@ -29,11 +28,3 @@ export function copySmallSite(prefix: string, addContent?: (project: string) => 
     await addContent?.(project)
   })
 }
-
-/**
- * The environment of a test's `npm run build` of the small site when the test reads no page of
- * the editor: its Vite build is 8-11 CPU s whatever the content, about as much as the rest of the
- * small site's build, and stage 1's build of the whole site (whose editor the e2e suite opens)
- * already proves that step.
- */
-export const buildEnvWithoutEditor = { ...process.env, [WITHOUT_EDITOR_VARIABLE]: '1' }

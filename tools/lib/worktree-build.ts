@@ -22,7 +22,7 @@ import {
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { WITHOUT_EDITOR_VARIABLE } from '../../build/admin/without-editor.ts'
+import { withoutEditor } from '../../build/admin/without-editor.ts'
 import { CACHE_ROOT } from '../../build/cache.ts'
 
 const execFileAsync = promisify(execFile)
@@ -156,10 +156,13 @@ export async function buildCommitInWorktree(
     }
     // Its pages only: no one opens the base's editor. A base from before the variable builds
     // its editor all the same, which changes nothing the comparison reads.
-    await runLogged('npm', ['run', 'build'], dir, `building the base ${base.label}`, {
-      ...process.env,
-      [WITHOUT_EDITOR_VARIABLE]: '1',
-    })
+    await runLogged(
+      'npm',
+      ['run', 'build'],
+      dir,
+      `building the base ${base.label}`,
+      withoutEditor(),
+    )
     return { distDir: path.join(dir, 'dist'), install, remove }
   } catch (error) {
     await remove()
