@@ -13,6 +13,7 @@ import { BASE_PATH_VARIABLE, parseBasePath } from './renderer/base-path.ts'
 import { previewDefine } from './site/preview-build.ts'
 import { distFolderOf } from './build/dist-dir.ts'
 import { editingUi } from './build/vite/admin-plugin.ts'
+import { dependenciesAsWritten } from './build/vite/dependencies-plugin.ts'
 
 export default defineConfig({
   // The path the site is served under (renderer/base-path.ts): "/" unless a preview says otherwise.
@@ -31,6 +32,7 @@ export default defineConfig({
     pageScript({ source: 'components/start-page.ts' }),
     buildArtifacts(),
     editingUi(collections),
+    dependenciesAsWritten(),
   ],
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' },
 })
