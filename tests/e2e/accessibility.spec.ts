@@ -3,7 +3,8 @@
 // (axe scoped to the dialog), then the same page switched to the dark scheme, where only the rules
 // colours can break run again; then back to light at 390 px, a phone's width, with the menu open.
 // axe (WCAG 2.2 AA, colour contrast included) at each step, and no content-security-policy
-// violation or console error at any moment. The scheme and the width change on the open page, as
+// violation or console error at any moment; on an illustrated page, its hero illustration
+// (./hero-illustration.ts). The scheme and the width change on the open page, as
 // the site follows both live (CSS media queries): a second load per width cost about 1 core-s per
 // route (issue 55).
 //
@@ -19,6 +20,11 @@ import { NOT_FOUND_PATH, pageFile } from '../../build/prerender/page-file.ts'
 import { HYDRATED_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { clientDir } from './built-site.ts'
 import { dropdownVariants } from './header-variants.ts'
+import {
+  expectHeroIllustration,
+  heroIllustrationCheck,
+  heroIllustrations,
+} from './hero-illustration.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import {
   allIslandsHydrated,
@@ -159,15 +165,17 @@ for (const route of routes) {
   const bookings = main.match(BOOKING_OPENERS)?.length ?? 0
   const dialogs = dialogsOf(main)
   const openings = bookings + [...dialogs.values()].reduce((sum, count) => sum + count, 0)
+  const illustration = heroIllustrations.get(route)
   test.describe(route, () => {
     test.use({ viewport: DESKTOP, colorScheme: 'light' })
 
-    test(`1280 px: light, with ${bookings} booking and ${dialogs.size} other dialogs opened in turn, then dark; 390 px: light, with the menu open: axe-clean, no CSP violation or console error`, async ({
+    test(`1280 px: light${illustration ? `, ${heroIllustrationCheck(illustration)}` : ''}, with ${bookings} booking and ${dialogs.size} other dialogs opened in turn, then dark; 390 px: light, with the menu open: axe-clean, no CSP violation or console error`, async ({
       page,
     }) => {
       test.setTimeout(timeLimit(2 * 30_000 + openings * OPENING_MS))
       const expectNoErrors = await visit(page, route)
       expect(await isDark(page)).toBe(false)
+      if (illustration) await expectHeroIllustration(page, illustration)
       await expectNoAxeViolations(page)
 
       // Each booking link says it opens a dialog and opens it: the page's one booking dialog
