@@ -53,6 +53,9 @@ let bin: string
 beforeAll(async () => {
   bin = path.join(scratch(), 'bin')
   await mkdir(bin)
+  // The fakes are CommonJS whatever a package.json above the system's temporary folder says: Node
+  // reads the nearest one to tell how to load a file without an extension.
+  await writeFile(path.join(bin, 'package.json'), '{ "type": "commonjs" }\n')
   for (const name of ['supabase', 'wrangler', 'psql']) {
     await writeFile(path.join(bin, name), FAKE)
     await chmod(path.join(bin, name), 0o755)
