@@ -103,8 +103,11 @@ function runGroup(group: string, workers: number): Promise<GroupResult> {
   })
 }
 
-const minutes = (seconds: number) =>
-  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`
+/** 239.6 s is "4 min 00 s": rounded to the second first, so it never reads "3 min 60 s". */
+function minutes(seconds: number) {
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`
+}
 
 let highestLoad = loadavg()[0]!
 const sampler = setInterval(() => {
