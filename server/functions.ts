@@ -27,12 +27,15 @@ import {
 import { mailTransportFromEnv } from '../supabase/functions/send-contact-email/mail-from-env.ts'
 import type { MailTransport } from '../supabase/functions/send-contact-email/mail-transport.ts'
 import { startLeadsAdminServer, type LeadsAdminServer } from './leads-admin-server.ts'
+import type { DataDirLock } from './data-dir-lock.ts'
 import { openLocalDatabase } from './local-database.ts'
 import { createSqlLeadStore } from './sql-lead-store.ts'
 
 export interface FunctionsMiddlewareOptions {
   /** PGlite directory; default LEADS_DATA_DIR or .data/pglite; 'memory://' for a throwaway one. */
   dataDir?: string
+  /** That directory's lock, when the caller took it already (./serve.ts). */
+  dataDirLock?: DataDirLock
   /** Environment to read settings from; default process.env. */
   env?: Record<string, string | undefined>
   /** Overrides settings read from the environment (tests, load test). */
@@ -168,7 +171,9 @@ export async function createFunctionsMiddleware(
     ...options.config,
   }
   const mail = options.mail ?? mailTransportFromEnv((name) => env[name], logger)
-  const local = await openLocalDatabase(options.dataDir ?? env.LEADS_DATA_DIR)
+  const local = await openLocalDatabase(options.dataDir ?? env.LEADS_DATA_DIR, {
+    lock: options.dataDirLock,
+  })
   const store = createSqlLeadStore(local.db)
   const handle = createHandler({ store, mail, config, logger, clock: options.clock })
 

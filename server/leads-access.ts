@@ -18,7 +18,8 @@ import { DataDirBusyError, readLockHolder, type LockInfo } from './data-dir-lock
 import { ADMIN_TOKEN_HEADER } from './leads-admin-server.ts'
 import { makeBackup, refuseToMerge, type LeadsBackup, type RestoreReport } from './leads-backup.ts'
 import { LeadsInputError, parseLeadId } from './leads-input.ts'
-import { openLocalDatabase, resolveDataDir } from './local-database.ts'
+import { resolveDataDir } from './data-dir.ts'
+import { openLocalDatabase } from './local-database.ts'
 import { createSqlLeadStore } from './sql-lead-store.ts'
 
 export interface PurgeReport {

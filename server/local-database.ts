@@ -3,9 +3,9 @@
 // refused, never initialised over), migrated, and given its journal (see lead-journal.ts).
 import { PGlite } from '@electric-sql/pglite'
 import { rm } from 'node:fs/promises'
-import path from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { consoleLogger, type Logger } from '../supabase/functions/send-contact-email/logger.ts'
+import { IN_MEMORY, resolveDataDir } from './data-dir.ts'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts'
 import { asDataFolderError, DataFolderError } from './data-folder-error.ts'
 import {
@@ -34,14 +34,6 @@ import { insertStoredRows } from './sql-lead-store.ts'
 // that opens one (`npm start`, the dev server, `npm run leads`, the tests) does it the same way.
 setFlagsFromString('--liftoff-only')
 
-export const DEFAULT_DATA_DIR = '.data/pglite'
-export const IN_MEMORY = 'memory://'
-
-export function resolveDataDir(dataDir?: string): string {
-  const chosen = dataDir ?? process.env.LEADS_DATA_DIR ?? DEFAULT_DATA_DIR
-  return chosen === IN_MEMORY ? chosen : path.resolve(chosen)
-}
-
 export interface LocalDatabase {
   db: PGlite
   dataDir: string
@@ -55,6 +47,12 @@ export interface LocalDatabase {
 export interface OpenOptions {
   logger?: Logger
   journal?: JournalOptions
+  /**
+   * The folder's lock, when the caller took it already (./serve.ts takes it before it loads this
+   * module): the database holds it from then on, and releases it when closed or when it cannot
+   * be opened. Only for a folder this process has not opened yet.
+   */
+  lock?: DataDirLock
 }
 
 interface OpenEntry {
@@ -88,7 +86,7 @@ async function replayJournal(db: PGlite, journal: LeadJournal, logger: Logger): 
 
 async function openOnDisk(dataDir: string, options: OpenOptions) {
   const logger = options.logger ?? consoleLogger
-  const lock = await acquireDataDirLock(dataDir)
+  const lock = options.lock ?? (await acquireDataDirLock(dataDir))
   try {
     const state = await inspectDataFolder(dataDir)
     let db: PGlite

@@ -9,8 +9,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { createFunctionsMiddleware, localOrigins } from './functions.ts'
 import { readBuiltSite } from './built-with.ts'
+import { IN_MEMORY, resolveDataDir } from './data-dir.ts'
+import { acquireDataDirLock } from './data-dir-lock.ts'
 import { securityHeadersOf, type HeaderRule } from './headers.ts'
 import { createEdgeServer } from './http-edge.ts'
 import { createStaticSite, readBuiltHeaderRules } from './static.ts'
@@ -93,11 +94,20 @@ const listening = new Promise<void>((resolve) =>
     resolve()
   }),
 )
-// The forms post from this server's own origin and the editor signs in from it: allow it unless
-// ALLOWED_ORIGINS says otherwise.
-const opening = listening.then(() =>
-  createFunctionsMiddleware({ env: { ALLOWED_ORIGINS: localOrigins(port), ...process.env } }),
-)
+// The data folder's lock is taken before the function's code is loaded (PGlite, the handler:
+// 0.8 CPU s), so a server started on a folder another one holds says so at once.
+const opening = listening.then(async () => {
+  const dataDir = resolveDataDir()
+  const dataDirLock = dataDir === IN_MEMORY ? undefined : await acquireDataDirLock(dataDir)
+  const { createFunctionsMiddleware, localOrigins } = await import('./functions.ts')
+  // The forms post from this server's own origin and the editor signs in from it: allow it
+  // unless ALLOWED_ORIGINS says otherwise.
+  return createFunctionsMiddleware({
+    dataDir,
+    dataDirLock,
+    env: { ALLOWED_ORIGINS: localOrigins(port), ...process.env },
+  })
+})
 opening.then(
   () => console.log(`Site running at http://localhost:${port}${basePath} (listening on ${host})`),
   // The data folder's errors (busy, damaged, read-only) are sentences with their fix already.
