@@ -1,6 +1,6 @@
 // The dev server sends each pre-bundled dependency as the optimizer wrote it, for the editor's
-// first open (issue 55: 6.6-7.1 s to the collection list before, 5.0 s after the maps alone),
-// which was waiting on the server's single thread for two costs per large file:
+// first open (issue 55: 6.4-7.1 s to the collection list before, 4.4 s after; 5.0 s with the
+// first cost alone), which was waiting on the server's single thread for two costs per file:
 // - Vite inlines the map the optimizer wrote beside the file into every response, as base64,
 //   with no option to turn it off (vitejs/vite#23287): the editor fetched 36 MB, decap-cms-core.js
 //   alone 14.7 MB for 5.1 MB of code. Devtools now show the pre-bundled file itself, readable and

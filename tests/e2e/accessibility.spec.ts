@@ -4,9 +4,8 @@
 // colours can break run again; then back to light at 390 px, a phone's width, with the menu open.
 // axe (WCAG 2.2 AA, colour contrast included) at each step, and no content-security-policy
 // violation or console error at any moment; on an illustrated page, its hero illustration
-// (./hero-illustration.ts). The scheme and the width change on the open page, as
-// the site follows both live (CSS media queries): a second load per width cost about 1 core-s per
-// route (issue 55).
+// (./hero-illustration.ts). The scheme and the width change on the open page, as the site follows
+// both live (CSS media queries): a second load per width cost about 1 core-s per route (issue 55).
 //
 // What is the same on many pages is walked once per way it can differ, not once per page: the
 // header's dropdowns (./header-variants.ts) and its search dialog. Dialog steps are written from
