@@ -24,11 +24,15 @@ interface Step {
   cores: number
 }
 
-// Longest first in each stage. The build and the end-to-end suite use one worker per core. In
+// Longest first in each stage. The build uses every core, and so does the end-to-end suite: one
+// for its server, the others for browsers (./lib/test-workers.ts's browserWorkers). In
 // stage 2 the unit suite takes half the cores (one of two): the reliability suite waits on its
 // servers' limits and its files' own processes, and beside it the unit suite, then the short
 // groups, keep the other core busy. Given both, the unit suite finished first and left one core
 // idle while the reliability suite ran on (2026-11-27: stage 2 15 min 17 s, CPUs 89 % busy).
+// The dev suite runs a dev server beside its browser, and the sub-path check a build on every
+// core, then a server beside a browser: two cores each. Each on one core beside another group
+// raised the load average to 5.9 on 2 cores (2026-11-28).
 const STAGES: { name: string; steps: Step[] }[] = [
   {
     name: 'Stage 1, the source and the build',
@@ -48,9 +52,9 @@ const STAGES: { name: string; steps: Step[] }[] = [
       { group: 'test:e2e', cores },
       { group: 'test:unit', cores: Math.ceil(cores / 2) },
       { group: 'test:reliability', cores: 1 },
-      { group: 'test:dev', cores: 1 },
+      { group: 'test:dev', cores: Math.min(2, cores) },
       { group: 'test:built', cores: 1 },
-      { group: 'test:subpath', cores: 1 },
+      { group: 'test:subpath', cores: Math.min(2, cores) },
     ],
   },
 ]
@@ -109,9 +113,12 @@ function minutes(seconds: number) {
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`
 }
 
-let highestLoad = loadavg()[0]!
+/** The steps running now: where the highest load came from is what makes it worth printing. */
+const running = new Set<string>()
+let highestLoad = { value: loadavg()[0]!, during: [] as string[] }
 const sampler = setInterval(() => {
-  highestLoad = Math.max(highestLoad, loadavg()[0]!)
+  const value = loadavg()[0]!
+  if (value > highestLoad.value) highestLoad = { value, during: [...running] }
 }, 10_000)
 
 /** Runs the steps, as many at once as their cores allow; resolves with every result. */
@@ -120,7 +127,6 @@ async function runStage(steps: Step[]): Promise<GroupResult[]> {
   const waiting = [...steps]
   let free = cores
   await new Promise<void>((allDone) => {
-    let running = 0
     const startWhatFits = () => {
       for (let index = 0; index < waiting.length;) {
         const next = waiting[index]!
@@ -130,13 +136,13 @@ async function runStage(steps: Step[]): Promise<GroupResult[]> {
         }
         waiting.splice(index, 1)
         free -= next.cores
-        running++
+        running.add(next.group)
         void runGroup(next.group, next.cores).then((result) => {
           results.push(result)
           free += next.cores
-          running--
+          running.delete(next.group)
           startWhatFits()
-          if (!running && !waiting.length) allDone()
+          if (!running.size && !waiting.length) allDone()
         })
       }
     }
@@ -180,7 +186,7 @@ for (const { name, steps } of STAGES) {
 clearInterval(sampler)
 
 console.log(
-  `\nSummary (highest load average: ${highestLoad.toFixed(1)} on ${cores} core${cores > 1 ? 's' : ''}):`,
+  `\nSummary (highest load average: ${highestLoad.value.toFixed(1)} on ${cores} core${cores > 1 ? 's' : ''}${highestLoad.during.length ? `, while ${highestLoad.during.join(', ')} ran` : ''}):`,
 )
 for (const { group, code, seconds } of results)
   console.log(

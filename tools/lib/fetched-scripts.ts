@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page, type Request } from '@playwright/tes
 import { CHROMIUM_FLAGS, testChromiumPath } from './chromium.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import { serveBuild } from './serve-build.ts'
+import { testWorkers } from './test-workers.ts'
 import { timeLimit } from './time-limit.ts'
 import {
   HYDRATED_ATTRIBUTE,
@@ -28,7 +29,13 @@ export type ViewportName = keyof typeof VIEWPORTS
  * and a busy one-core machine may take a few times that.
  */
 export const UNPROMPTED_START_LIMIT_MS = timeLimit(5_000)
-const PAGES_AT_ONCE = 6
+/**
+ * Visits at once: two per core this step may use (./test-workers.ts). A visit mostly waits, on
+ * the islands that start when the browser is idle and on the network's quiet half-second: 86
+ * visits one at a time took 64 s for 27 core-s, two at a time 37 s for 24 core-s; six at a time
+ * took 22 s but kept 4.4 threads waiting for a CPU on average, 1.6 for two (2026-11-28).
+ */
+const PAGES_AT_ONCE = 2 * testWorkers()
 
 export interface FetchedScripts {
   page: string
