@@ -30,12 +30,14 @@ export type ViewportName = keyof typeof VIEWPORTS
  */
 export const UNPROMPTED_START_LIMIT_MS = timeLimit(5_000)
 /**
- * Visits at once: two per core this step may use (./test-workers.ts). A visit mostly waits, on
+ * Visits at once: one per core this step may use (./test-workers.ts). A visit mostly waits, on
  * the islands that start when the browser is idle and on the network's quiet half-second: 86
- * visits one at a time took 64 s for 27 core-s, two at a time 37 s for 24 core-s; six at a time
- * took 22 s but kept 4.4 threads waiting for a CPU on average, 1.6 for two (2026-11-28).
+ * visits one at a time took 64 s for 27 core-s, two at a time 37 s, six 22 s (2026-11-28). But
+ * each visit's new context starts a renderer, a burst of threads: six at a time kept 4.4
+ * threads running or waiting for a CPU on average, two 1.6, one 0.8, and beside the unit suite
+ * two at a time lifted the load average over twice the cores.
  */
-const PAGES_AT_ONCE = 2 * testWorkers()
+const PAGES_AT_ONCE = testWorkers()
 
 export interface FetchedScripts {
   page: string
