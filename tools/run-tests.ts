@@ -71,14 +71,17 @@ const labelWidth = Math.max(
 )
 
 /**
- * The thread pools of the native tools a step runs, sized to its cores: each sizes its own to the
+ * The thread pools of the tools a step runs, sized to its cores: each sizes its own to the
  * machine's. Rolldown and Oxc (Rust: Rayon, Tokio), esbuild (Go) and sharp (libvips) would
  * otherwise each add a thread per core to a step given one. The change report's and drafts'
  * tests (two builds each) on one core: 2.6 threads running or waiting on average with the
- * pools unsized, 1.9 with them sized, in the same time and CPU (2026-11-28).
+ * pools unsized, 1.9 with them sized, in the same time and CPU. Node's V8 helpers (garbage
+ * collection, compilation) are 4 threads whatever the cores: the unit suite pinned to one core
+ * took 147 core-s with them, 136 with one (2.3 threads running or waiting on average, then
+ * 1.9; 2026-11-28). NODE_OPTIONS set by the caller are kept, before the pool size.
  */
-const threadPools = (workers: number) =>
-  Object.fromEntries(
+const threadPools = (workers: number) => ({
+  ...Object.fromEntries(
     [
       'RAYON_NUM_THREADS',
       'ROLLDOWN_WORKER_THREADS',
@@ -86,7 +89,9 @@ const threadPools = (workers: number) =>
       'GOMAXPROCS',
       'VIPS_CONCURRENCY',
     ].map((name) => [name, String(workers)]),
-  )
+  ),
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, `--v8-pool-size=${workers}`].filter(Boolean).join(' '),
+})
 
 function runGroup(group: string, workers: number): Promise<GroupResult> {
   const started = Date.now()
@@ -94,8 +99,8 @@ function runGroup(group: string, workers: number): Promise<GroupResult> {
     const child = spawn('npm', ['run', group], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
-        ...threadPools(workers),
         ...process.env,
+        ...threadPools(workers),
         TEST_WORKERS: String(workers),
         // Colours as in a terminal when this run has one, so the aggregated output reads the same.
         ...(process.stdout.isTTY && { FORCE_COLOR: '1' }),
