@@ -20,7 +20,11 @@ const cores = availableParallelism()
 
 interface Step {
   group: string
-  /** The cores it uses: its workers, or 1 for a step that runs one heavy process at a time. */
+  /**
+   * The cores it uses, one per heavy process (browser, server, build) it runs at once. It is
+   * told them as TEST_WORKERS: a suite that runs its own server starts one browser fewer
+   * (./lib/test-workers.ts's browserWorkers), and a step that runs one process at a time asks 1.
+   */
   cores: number
 }
 
