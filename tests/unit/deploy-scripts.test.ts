@@ -20,6 +20,8 @@ interface Call {
   args: string[]
   /** The contents of the file given to --env-file, read while the call ran. */
   envFile?: string
+  /** What the call read from its standard input (psql's `-f -`). */
+  stdin?: string
   /** Which of the credentials the call found in its environment. */
   credentials: string[]
 }
@@ -40,6 +42,8 @@ const command = path.basename(process.argv[1])
 const at = args.indexOf('--env-file')
 const call = { command, args, credentials: ${JSON.stringify(CREDENTIALS)}.filter((name) => process.env[name]) }
 if (at >= 0) call.envFile = fs.readFileSync(args[at + 1], 'utf8')
+const file = args.indexOf('-f')
+if (file >= 0 && args[file + 1] === '-') call.stdin = fs.readFileSync(0, 'utf8')
 if (command === 'wrangler' && args[0] === 'deploy') {
   const config = args[args.indexOf('--config') + 1]
   call.config = JSON.parse(fs.readFileSync(config, 'utf8'))
@@ -306,17 +310,19 @@ describe(
   'the migration check (scripts/deploy/migration-check.ts)',
   { timeout: timeLimit(30_000) },
   () => {
-    it('creates Supabase’s roles, applies every migration in order, then reads the grants back', async () => {
-      const pg = { PGHOST: '127.0.0.1', PGUSER: 'postgres', PGPASSWORD: SECRET }
+    it('creates Supabase’s roles, applies every migration in order as postgres, then reads the grants back', async () => {
+      const pg = { PGHOST: '127.0.0.1', PGUSER: 'supabase_admin', PGPASSWORD: SECRET }
       const { code, calls } = await dryRun('migration-check.ts', [], pg)
       expect(code).toBe(0)
       const base = ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1']
-      const [roles, ...rest] = calls
-      expect(rest.length).toBeGreaterThanOrEqual(4) // three migrations at least, and the grants
-      const grants = rest.pop()!
-      expect(roles!.args.slice(0, 5)).toEqual([...base, '-c'])
+      const [setup, ...rest] = calls
+      expect(rest.length).toBeGreaterThanOrEqual(5) // three migrations at least, report and check
+      const check = rest.pop()!
+      const report = rest.pop()!
+      for (const call of [setup!, report, check]) expect(call.args).toEqual([...base, '-f', '-'])
       for (const role of ['anon', 'authenticated', 'service_role'])
-        expect(roles!.args[5]).toContain(`create role ${role} nologin`)
+        expect(setup!.stdin).toContain(`create role ${role} nologin`)
+      expect(setup!.stdin).toContain('alter default privileges for role postgres, supabase_admin')
       expect(rest.map((call) => call.args)).toEqual(
         readdirSync(path.join(root, 'supabase/migrations'))
           .filter((file) => file.endsWith('.sql'))
@@ -324,11 +330,14 @@ describe(
           .map((file) => [
             ...base,
             '--single-transaction',
+            '-c',
+            'set session authorization postgres',
             '-f',
             path.join(root, 'supabase/migrations', file),
           ]),
       )
-      expect(grants.args[5]).toContain("has_table_privilege(role, 'public.contact_requests'")
+      expect(report.stdin).toContain("has_table_privilege('anon', c.oid, p)")
+      expect(check.stdin).toContain('is open to the public key')
       expect(JSON.stringify(calls)).not.toContain(SECRET)
     })
 
