@@ -5,15 +5,15 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  applyMigrations,
   FUNCTION_ROLE,
   MIGRATION_OWNER,
   migrationFiles,
   PUBLIC_KEY_ROLES,
 } from '../../scripts/deploy/migration-check.ts'
 import { startPostgres, SUPERUSER, type Postgres } from '../../tools/lib/postgres.ts'
+import { checkMigrations } from './supabase-project.ts'
 
 let pg: Postgres
 let folder: string
@@ -42,29 +42,12 @@ function migrationsWith(name: string, extra: string) {
   return dir
 }
 
-/** Runs the check quietly; returns its error's message, or undefined when it passed. */
-function check(env: Record<string, string>, dir?: string): string | undefined {
-  const quiet = [
-    vi.spyOn(console, 'log').mockImplementation(() => {}),
-    vi.spyOn(process.stdout, 'write').mockImplementation(() => true),
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true),
-  ]
-  try {
-    applyMigrations(env, dir)
-    return undefined
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error)
-  } finally {
-    for (const spy of quiet) spy.mockRestore()
-  }
-}
-
 describe('the migration check on a real PostgreSQL', () => {
   it('passes the migrations, applied by the non-superuser owner, with Supabase’s defaults', () => {
     // The database pg_cron works in, as Supabase's `postgres`: the other tests take empty ones.
     const env = pg.env()
     const name = pg.database
-    expect(check(env)).toBeUndefined()
+    expect(checkMigrations(env)).toBeUndefined()
     const run = { database: name }
     expect(
       pg.rows(`select rolsuper from pg_roles where rolname = '${MIGRATION_OWNER}'`, run),
@@ -116,7 +99,7 @@ describe('the migration check on a real PostgreSQL', () => {
       'forgotten_revoke',
       'create table public.notes (id int primary key);\nalter table public.notes enable row level security;\n',
     )
-    const message = check(emptyDatabase().env, dir)
+    const message = checkMigrations(emptyDatabase().env, dir)
     expect(message).toMatch(
       /table notes is open to the public key \(anon: delete,insert,references,select,trigger,truncate,update/,
     )
@@ -129,7 +112,7 @@ describe('the migration check on a real PostgreSQL', () => {
        revoke all on table public.notes from anon, authenticated;
        create function public.note_count() returns bigint language sql as $$ select count(*) from public.notes $$;`,
     )
-    const message = check(emptyDatabase().env, dir)
+    const message = checkMigrations(emptyDatabase().env, dir)
     expect(message).toContain('table notes has row level security off')
     expect(message).toContain(
       'function note_count() is open to the public key (anon: execute, authenticated: execute)',
@@ -138,7 +121,7 @@ describe('the migration check on a real PostgreSQL', () => {
 
   it('applies migrations without superuser rights', () => {
     expect(
-      check(
+      checkMigrations(
         emptyDatabase().env,
         migrationsWith('needs_superuser', `alter role ${MIGRATION_OWNER} superuser;`),
       ),
@@ -147,7 +130,7 @@ describe('the migration check on a real PostgreSQL', () => {
 
   it('refuses to run as postgres, which is no superuser on Supabase', () => {
     pg.psql(`alter role ${MIGRATION_OWNER} password 'owner-password'`)
-    const message = check({
+    const message = checkMigrations({
       ...emptyDatabase().env,
       PGUSER: MIGRATION_OWNER,
       PGPASSWORD: 'owner-password',

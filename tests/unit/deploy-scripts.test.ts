@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { functionUrl, scheduleSql } from '../../scripts/deploy/schedule.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
 
@@ -20,6 +21,8 @@ interface Call {
   args: string[]
   /** The contents of the file given to --env-file, read while the call ran. */
   envFile?: string
+  /** The contents of the file given to --file (`supabase db query`), read while the call ran. */
+  sqlFile?: string
   /** What the call read from its standard input (psql's `-f -`). */
   stdin?: string
   /** Which of the credentials the call found in its environment. */
@@ -42,6 +45,8 @@ const command = path.basename(process.argv[1])
 const at = args.indexOf('--env-file')
 const call = { command, args, credentials: ${JSON.stringify(CREDENTIALS)}.filter((name) => process.env[name]) }
 if (at >= 0) call.envFile = fs.readFileSync(args[at + 1], 'utf8')
+const sql = args.indexOf('--file')
+if (sql >= 0) call.sqlFile = fs.readFileSync(args[sql + 1], 'utf8')
 const file = args.indexOf('-f')
 if (file >= 0 && args[file + 1] === '-') call.stdin = fs.readFileSync(0, 'utf8')
 if (command === 'wrangler' && args[0] === 'deploy') {
@@ -154,6 +159,7 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
         ref,
       ],
       ['functions', 'deploy', 'send-contact-email', '--project-ref', ref],
+      ['db', 'query', '--linked', '--output', 'json', '--file', expect.stringContaining('.sql')],
     ])
     expect(calls.every((call) => call.command === 'supabase')).toBe(true)
     // The CLI logs in and reaches the database through its environment.
@@ -170,8 +176,11 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
         '',
       ].join('\n'),
     )
-    // The settings file is gone once set, and no secret is on a command line or in the log.
+    // The schedule's SQL carries the function's address and its secret, by a file.
+    expect(calls[4]!.sqlFile).toBe(scheduleSql(functionUrl(ref), backendEnv.RELEASE_HELD_TOKEN))
+    // The files are gone once used, and no secret is on a command line or in the log.
     expect(existsSync(calls[2]!.args[3]!)).toBe(false)
+    expect(existsSync(calls[4]!.args.at(-1)!)).toBe(false)
     expect(JSON.stringify(calls.map((call) => call.args))).not.toContain(SECRET)
     expect(stdout + stderr).not.toContain(SECRET)
   })
@@ -197,7 +206,7 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
     })
     expect(code).toBe(0)
     const ref = backendEnv.SUPABASE_PROJECT_REF
-    expect(calls.slice(3).map((call) => call.args)).toEqual([
+    expect(calls.slice(3, 5).map((call) => call.args)).toEqual([
       ['functions', 'deploy', 'send-contact-email', '--project-ref', ref],
       ['functions', 'deploy', 'github-oauth', '--project-ref', ref],
     ])
