@@ -1,11 +1,11 @@
 // A Supabase project as far as a plain PostgreSQL can be one: the migration check's set-up
 // (roles, default privileges, pg_cron made by the superuser) and the migrations
-// (scripts/deploy/migration-check.ts), plus stand-ins for the two Supabase extensions Debian
+// (tools/lib/migration-check.ts), plus stand-ins for the two Supabase extensions Debian
 // does not package, pg_net and Vault, made by the superuser with the signatures and the grants
 // to `postgres` that Supabase's own (github.com/supabase/pg_net, github.com/supabase/vault, and
 // supabase/postgres's after-create scripts) have.
 import { vi } from 'vitest'
-import { applyMigrations, MIGRATION_OWNER } from '../../scripts/deploy/migration-check.ts'
+import { applyMigrations, MIGRATION_OWNER } from '../../tools/lib/migration-check.ts'
 import type { Postgres } from '../../tools/lib/postgres.ts'
 
 /**

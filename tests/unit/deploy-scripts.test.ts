@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { functionUrl, scheduleSql } from '../../scripts/deploy/schedule.ts'
+import { functionUrl, scheduleSql } from '../../tools/lib/contact-schedule.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
 
