@@ -7,6 +7,8 @@
 //   pg.connectionString('reader', 'x')        // postgresql://reader:x@127.0.0.1:<port>/postgres
 //   pg.env()                                  // libpq's PGHOST... for the superuser (or a role)
 //   await pg.stop()                           // the server stopped, its folder removed
+//   applyMigrations(pg.env())                 // ./migration-check.ts: a Supabase-like project
+//                                             // (roles, default privileges, the migrations)
 //
 // - The cluster's bootstrap superuser is `supabase_admin`, as on Supabase, so that tests can
 //   create `postgres` as the non-superuser owner Supabase gives a project (SUPERUSER below).
