@@ -1,7 +1,7 @@
 // The migration check (`npm run check:migrations`, scripts/deploy/migration-check.ts): every
-// file of supabase/migrations/, in order, applied to an empty
-// PostgreSQL set up as Supabase sets up a new project, then every table's and function's grants
-// read back against what supabase/README.md promises. It runs in the pull request's `migrations`
+// file of supabase/migrations/, in order, applied to an empty PostgreSQL set up as Supabase sets
+// up a new project, then every table's and function's grants read back against what
+// supabase/README.md promises. It runs in the pull request's `migrations`
 // job (.github/workflows/ci.yml, on the postgres image) and in `npm test`
 // (tests/postgres/migration-check.test.ts, on Debian's server). The database is named by libpq's
 // own variables (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE), so no password is ever on a
