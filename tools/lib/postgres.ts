@@ -187,46 +187,53 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     if (initdb.status !== 0)
       throw new Error(`initdb failed: ${(initdb.stderr || initdb.stdout || '').trim()}`)
 
-    const port = await freePort()
-    const settings: Record<string, string> = {
-      listen_addresses: '127.0.0.1',
-      port: String(port),
-      unix_socket_directories: folder,
-      fsync: 'off',
-      synchronous_commit: 'off',
-      full_page_writes: 'off',
-      shared_buffers: '16MB',
-      max_connections: '30',
-      ...(cron && {
-        shared_preload_libraries: 'pg_cron',
-        'cron.database_name': database,
-        'cron.use_background_workers': 'on',
-        max_worker_processes: '16',
-      }),
-    }
-    server = spawn(
-      path.join(install.bin, 'postgres'),
-      [
-        '-D',
-        data,
-        ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
-      ],
-      { ...asUser, stdio: ['ignore', 'ignore', 'pipe'] },
-    )
-    let log = ''
-    await new Promise<void>((resolve, reject) => {
-      const child = server!
-      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-        log += chunk
-        if (log.includes('database system is ready to accept connections')) resolve()
-      })
-      child.once('error', reject)
-      child.once('exit', (code) =>
-        reject(new Error(`postgres stopped while starting (exit ${code}): ${log.trim()}`)),
+    // The port is free when picked, but another process may take it before the server binds
+    // it: then the server stops at once, and another port is tried.
+    let port = 0
+    for (let attempt = 1; !port; attempt++) {
+      const candidate = await freePort()
+      const settings: Record<string, string> = {
+        listen_addresses: '127.0.0.1',
+        port: String(candidate),
+        unix_socket_directories: folder,
+        fsync: 'off',
+        synchronous_commit: 'off',
+        full_page_writes: 'off',
+        shared_buffers: '16MB',
+        max_connections: '30',
+        ...(cron && {
+          shared_preload_libraries: 'pg_cron',
+          'cron.database_name': database,
+          'cron.use_background_workers': 'on',
+          max_worker_processes: '16',
+        }),
+      }
+      const child = spawn(
+        path.join(install.bin, 'postgres'),
+        [
+          '-D',
+          data,
+          ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+        ],
+        { ...asUser, stdio: ['ignore', 'ignore', 'pipe'] },
       )
-    })
-    // The log is not read any more; keep the pipe drained so the server never blocks on it.
-    server.stderr!.resume()
+      server = child
+      let log = ''
+      const started = await new Promise<boolean>((resolve, reject) => {
+        child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+          log += chunk
+          if (log.includes('database system is ready to accept connections')) resolve(true)
+        })
+        child.once('error', reject)
+        child.once('exit', (code) => {
+          if (/could not bind|already in use/i.test(log) && attempt < 3) resolve(false)
+          else reject(new Error(`postgres stopped while starting (exit ${code}): ${log.trim()}`))
+        })
+      })
+      // The log is not read any more; the pipe stays drained so the server never blocks on it.
+      child.stderr!.removeAllListeners('data').resume()
+      if (started) port = candidate
+    }
 
     const connectionString = (role = SUPERUSER, rolePassword?: string) => {
       const secret = rolePassword ?? (role === SUPERUSER ? password : undefined)
