@@ -12,11 +12,14 @@ import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectedRoutes } from '../../build/content/route-table.ts'
 import { sitemapXml } from '../../build/outputs/seo-files.ts'
-import { probeBackend } from '../../scripts/deploy/backend.ts'
+import { backendProblems, probeBackend } from '../../scripts/deploy/backend.ts'
+import { withoutValues } from '../../scripts/deploy/ci-settings.ts'
+import { MIN_STATE_KEY_LENGTH } from '../../supabase/functions/github-oauth/config.ts'
 import {
   duePages,
   hostConfig,
   HOSTS_WRANGLER,
+  siteProblems,
   sitemapPaths,
   type ScheduledPage,
 } from '../../scripts/deploy/site.ts'
@@ -255,49 +258,56 @@ describe(
   'the backend gate reads values as the functions do',
   { timeout: timeLimit(30_000) },
   () => {
-    const refused = async (env: Record<string, string>, sentence: string) => {
-      const { code, stdout, outputs, calls } = await dryRun('backend.ts', ['gate'], env)
-      expect(code).toBe(1)
-      expect(outputs).toBe('ready=false\n')
-      expect(stdout).toContain(`::error title=Backend deploy cannot deploy::${sentence}`)
-      expect(stdout).not.toContain(SECRET)
-      expect(calls).toEqual([])
-    }
+    const problems = (env: Record<string, string>) => backendProblems({ ...backendEnv, ...env })
 
-    it('refuses a SITE_URL that is not https', async () => {
-      await refused(
-        { ...backendEnv, SITE_URL: 'http://panelwise.dev' },
+    it('refuses a SITE_URL that is not https, and ALLOWED_ORIGINS without its origin', () => {
+      expect(problems({})).toEqual([])
+      expect(problems({ SITE_URL: 'http://panelwise.dev' })).toEqual([
         'SITE_URL must be an https:// address.',
-      )
-      await refused({ ...backendEnv, SITE_URL: 'panelwise.dev' }, 'SITE_URL is not a web address')
-    })
-
-    it('refuses ALLOWED_ORIGINS without the site’s origin', async () => {
-      await refused(
-        { ...backendEnv, ALLOWED_ORIGINS: 'https://www.panelwise.dev' },
-        'ALLOWED_ORIGINS does not list the origin of SITE_URL',
-      )
-      const listed = await dryRun('backend.ts', ['gate'], {
-        ...backendEnv,
-        ALLOWED_ORIGINS: 'https://www.panelwise.dev, https://panelwise.dev/',
-      })
-      expect([listed.code, listed.outputs]).toEqual([0, 'ready=true\n'])
+      ])
+      expect(problems({ ALLOWED_ORIGINS: 'https://www.panelwise.dev' })).toEqual([
+        expect.stringContaining('ALLOWED_ORIGINS does not list the origin of SITE_URL'),
+      ])
+      expect(
+        problems({ ALLOWED_ORIGINS: 'https://www.panelwise.dev, https://panelwise.dev/' }),
+      ).toEqual([])
     })
 
     it('refuses the secrets the functions would not start with, naming them and not their values', async () => {
-      await refused(
-        { ...backendEnv, RELEASE_HELD_TOKEN: `short-${SECRET}` },
-        'send-contact-email would not start: RELEASE_HELD_TOKEN must be at least 32 characters',
+      // The lengths are the functions' own (their config.ts), not a copy of them.
+      expect(problems({ RELEASE_HELD_TOKEN: 'r'.repeat(31) })).toEqual([
+        expect.stringContaining(
+          'send-contact-email would not start: RELEASE_HELD_TOKEN must be at least 32 characters',
+        ),
+      ])
+      expect(problems({ RELEASE_HELD_TOKEN: 'r'.repeat(32) })).toEqual([])
+      const signIn = {
+        CMS_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
+        CMS_GITHUB_CLIENT_SECRET: `client-${SECRET}`,
+      }
+      expect(
+        problems({ ...signIn, CMS_OAUTH_STATE_KEY: 'k'.repeat(MIN_STATE_KEY_LENGTH - 1) }),
+      ).toEqual([
+        expect.stringContaining(
+          `github-oauth would not start: CMS_OAUTH_STATE_KEY must be at least ${MIN_STATE_KEY_LENGTH} characters`,
+        ),
+      ])
+      // As the job runs it: an error naming the setting, and no value in the log.
+      const { code, stdout, outputs, calls } = await dryRun('backend.ts', ['gate'], {
+        ...backendEnv,
+        RELEASE_HELD_TOKEN: `short-${SECRET}`,
+      })
+      expect([code, outputs, calls]).toEqual([1, 'ready=false\n', []])
+      expect(stdout).toContain(
+        '::error title=Backend deploy cannot deploy::send-contact-email would not start: RELEASE_HELD_TOKEN must be at least 32 characters',
       )
-      await refused(
-        {
-          ...backendEnv,
-          CMS_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
-          CMS_GITHUB_CLIENT_SECRET: `client-${SECRET}`,
-          CMS_OAUTH_STATE_KEY: `k-${SECRET}`,
-        },
-        'github-oauth would not start: CMS_OAUTH_STATE_KEY must be at least 32 characters',
-      )
+      expect(stdout).not.toContain(SECRET)
+    })
+
+    it('never prints a value, whatever a function’s check says', () => {
+      expect(
+        withoutValues(`CONTACT_TO "${backendEnv.CONTACT_TO}" is wrong`, backendEnv, ['CONTACT_TO']),
+      ).toBe('CONTACT_TO "(the value of CONTACT_TO)" is wrong')
     })
   },
 )
@@ -409,43 +419,44 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
   })
 
   it('reads the values: https addresses, the forms’ backend elsewhere, a public key', async () => {
-    const refused = async (env: Record<string, string>, sentence: string) => {
-      const { code, stdout, outputs } = await dryRun('site.ts', ['gate'], { ...siteEnv, ...env })
-      expect(code).toBe(1)
-      expect(outputs).toBe('ready=false\n')
-      expect(stdout).toContain(`::error title=Site deploy cannot deploy::${sentence}`)
-      expect(stdout).not.toContain(SECRET)
-    }
-    await refused({ SITE_URL: 'http://panelwise.dev' }, 'SITE_URL must be an https:// address.')
-    await refused(
-      { VITE_SUPABASE_URL: 'http://abc.supabase.co' },
-      'VITE_SUPABASE_URL must be an https:// address.',
-    )
-    await refused(
-      { VITE_SUPABASE_URL: 'https://panelwise.dev/' },
-      'VITE_SUPABASE_URL names the site’s own origin',
-    )
-    await refused(
-      { VITE_SUPABASE_ANON_KEY: `sb_secret_${SECRET}` },
-      'VITE_SUPABASE_ANON_KEY holds a secret key, which must never reach a browser',
-    )
-    await refused(
-      { VITE_SUPABASE_ANON_KEY: jwt({ role: 'service_role', secret: SECRET }) },
-      'VITE_SUPABASE_ANON_KEY holds the legacy service_role key',
-    )
-    await refused(
-      { VITE_SUPABASE_ANON_KEY: SECRET },
-      'VITE_SUPABASE_ANON_KEY is neither a Publishable key (sb_publishable_…) nor a legacy anon key',
-    )
-    // The legacy anon key, a JWT whose role is anon, is a public key too.
-    const legacy = await dryRun('site.ts', ['gate'], {
+    // The gate as the job runs it: each problem an error naming the setting, never its value.
+    const run = await dryRun('site.ts', ['gate'], {
       ...siteEnv,
-      VITE_SUPABASE_ANON_KEY: jwt({ role: 'anon', iss: 'supabase' }),
+      VITE_SUPABASE_ANON_KEY: `sb_secret_${SECRET}`,
     })
-    expect([legacy.code, legacy.outputs]).toEqual([0, 'ready=true\n'])
+    expect([run.code, run.outputs]).toEqual([1, 'ready=false\n'])
+    expect(run.stdout).toContain(
+      '::error title=Site deploy cannot deploy::VITE_SUPABASE_ANON_KEY holds a secret key, which must never reach a browser',
+    )
+    expect(run.stdout).not.toContain(SECRET)
+    // Each rule, read by the same function the gate calls.
+    const problems = (env: Record<string, string>) => siteProblems({ ...siteEnv, ...env })
+    expect(problems({})).toEqual([])
+    expect(problems({ SITE_URL: 'http://panelwise.dev' })).toEqual([
+      'SITE_URL must be an https:// address.',
+    ])
+    expect(problems({ SITE_URL: 'panelwise.dev' })).toEqual([
+      'SITE_URL is not a web address: write it as https://<host>.',
+    ])
+    expect(problems({ VITE_SUPABASE_URL: 'http://abc.supabase.co' })).toEqual([
+      'VITE_SUPABASE_URL must be an https:// address.',
+    ])
+    expect(problems({ VITE_SUPABASE_URL: 'https://panelwise.dev/' })).toEqual([
+      expect.stringContaining('VITE_SUPABASE_URL names the site’s own origin'),
+    ])
+    expect(problems({ VITE_SUPABASE_ANON_KEY: jwt({ role: 'service_role' }) })).toEqual([
+      expect.stringContaining('VITE_SUPABASE_ANON_KEY holds the legacy service_role key'),
+    ])
+    expect(problems({ VITE_SUPABASE_ANON_KEY: 'not-a-key' })).toEqual([
+      expect.stringContaining(
+        'VITE_SUPABASE_ANON_KEY is neither a Publishable key (sb_publishable_…) nor a legacy anon key',
+      ),
+    ])
+    // The legacy anon key, a JWT whose role is anon, is a public key too.
+    expect(problems({ VITE_SUPABASE_ANON_KEY: jwt({ role: 'anon', iss: 'supabase' }) })).toEqual([])
   })
 
-  it('serves a workers.dev address from the Worker its first label names', async () => {
+  it('serves a workers.dev address from the Worker its first label names', () => {
     const workersDev = { ...siteEnv, SITE_URL: 'https://panelwise.acme.workers.dev' }
     expect(hostConfig(workersDev)).toEqual({
       name: 'panelwise',
@@ -456,26 +467,17 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
       name: 'site',
       routes: [{ pattern: 'panelwise.dev', custom_domain: true }],
     })
-    const same = await dryRun('site.ts', ['gate'], {
-      ...workersDev,
-      CLOUDFLARE_WORKER_NAME: 'panelwise',
-    })
-    expect(same.outputs).toBe('ready=true\n')
-    const other = await dryRun('site.ts', ['gate'], {
-      ...workersDev,
-      CLOUDFLARE_WORKER_NAME: 'site',
-    })
-    expect(other.code).toBe(1)
-    expect(other.stdout).toContain(
-      'CLOUDFLARE_WORKER_NAME differs from the first label of SITE_URL, and a workers.dev address names its Worker there',
-    )
-    const bare = await dryRun('site.ts', ['gate'], {
-      ...siteEnv,
-      SITE_URL: 'https://acme.workers.dev',
-    })
-    expect(bare.stdout).toContain(
-      'SITE_URL on workers.dev must be https://<worker>.<account subdomain>.workers.dev',
-    )
+    expect(siteProblems({ ...workersDev, CLOUDFLARE_WORKER_NAME: 'panelwise' })).toEqual([])
+    expect(siteProblems({ ...workersDev, CLOUDFLARE_WORKER_NAME: 'site' })).toEqual([
+      expect.stringContaining(
+        'CLOUDFLARE_WORKER_NAME differs from the first label of SITE_URL, and a workers.dev address names its Worker there',
+      ),
+    ])
+    expect(siteProblems({ ...siteEnv, SITE_URL: 'https://acme.workers.dev' })).toEqual([
+      expect.stringContaining(
+        'SITE_URL on workers.dev must be https://<worker>.<account subdomain>.workers.dev',
+      ),
+    ])
   })
 
   it('deploys the folder it is given with the hosts’ Wrangler, at canonical addresses', async () => {
@@ -624,9 +626,6 @@ describe('the daily plan (site.ts plan)', { timeout: timeLimit(60_000) }, () => 
     expect(onTheDay.outputs).toBe('build-date=2026-10-27\ndeploy=true\n')
     const dayAfter = await planOn({ BUILD_DATE: '2026-10-29' })
     expect(dayAfter.outputs).toBe('build-date=2026-10-29\ndeploy=true\n')
-    // The day before, the article is not due: nothing to deploy.
-    const before = await planOn({ BUILD_DATE: '2026-10-26' })
-    expect(before.outputs).toBe('build-date=2026-10-26\ndeploy=false\n')
   })
 
   it('deploys nothing when the live site lists every page due, and deploys when it cannot tell', async () => {
