@@ -6,8 +6,9 @@
 // setting, never its value, since the log is public.
 import { appendFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
+import { missing, withoutValues, type Env } from '../../tools/lib/deploy-settings.ts'
 
-export type Env = Record<string, string | undefined>
+export type { Env }
 
 /** Whether this run is in the repository that deploys the live site. */
 export function isProductionRepository(env: Env): boolean {
@@ -19,9 +20,6 @@ export function setOutput(env: Env, name: string, value: string): void {
   if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `${name}=${value}\n`)
   else console.log(`${name}=${value}`)
 }
-
-export const missing = (env: Env, names: readonly string[]) =>
-  names.filter((name) => !env[name]?.trim())
 
 /** How a gate reads the values of its settings, and every setting (optional ones too) it reads. */
 export interface ValueCheck {
@@ -71,33 +69,6 @@ export function gate(
   process.exitCode = 1
   setOutput(env, 'ready', 'false')
   return false
-}
-
-/**
- * `message` with the value of every setting in `names` replaced by its name: the functions' own
- * checks (their config.ts) write sentences for a server's log, and this one goes to a public
- * one. The sentences say "<NAME> must …" and hold no value; this keeps it so if one ever does.
- */
-export function withoutValues(message: string, env: Env, names: readonly string[]): string {
-  let text = message
-  for (const name of names) {
-    const value = env[name]?.trim()
-    // A value of a few characters ("1", "on") is a word of a sentence as often as a value.
-    if (value && value.length >= 6) text = text.split(value).join(`(the value of ${name})`)
-  }
-  return text
-}
-
-/** Why `name` is no https address, in one sentence; undefined when it is one. */
-export function httpsProblem(env: Env, name: string): string | undefined {
-  let url: URL
-  try {
-    url = new URL(env[name]!.trim())
-  } catch {
-    return `${name} is not a web address: write it as https://<host>.`
-  }
-  if (url.protocol !== 'https:') return `${name} must be an https:// address.`
-  return undefined
 }
 
 /**

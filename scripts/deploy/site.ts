@@ -5,6 +5,7 @@
 //                                                  site's sitemap
 //   tsx scripts/deploy/site.ts gate                ready=true|false: the host's settings and the
 //                                                  build's, their values checked
+//                                                  (tools/lib/deploy-settings.ts)
 //   tsx scripts/deploy/site.ts check [--dist dist] the built folder served on 127.0.0.1, its
 //                                                  function on a throwaway store, smoke-checked
 //   tsx scripts/deploy/site.ts deploy [--dist dist] that folder to Cloudflare (Workers static
@@ -19,73 +20,18 @@ import { pathToFileURL } from 'node:url'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/function-name.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import {
-  gate,
-  httpsProblem,
-  isProductionRepository,
-  runCli,
-  setOutput,
+  formsTargetProblem,
+  HOST_CONFIG,
+  hostConfig,
+  HOSTS_WRANGLER,
+  SITE_GATE_SETTINGS,
+  SITE_SETTINGS,
+  siteProblems,
   type Env,
-} from './ci-settings.ts'
+} from '../../tools/lib/deploy-settings.ts'
+import { gate, isProductionRepository, runCli, setOutput } from './ci-settings.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
-
-/**
- * What the site job needs: the host's token and account, the address it is served at, and the
- * Supabase project the forms post to with its public key (without them the build points the
- * forms at the site's own origin, which Cloudflare answers with 405).
- */
-export const SITE_SETTINGS = [
-  'CLOUDFLARE_API_TOKEN',
-  'CLOUDFLARE_ACCOUNT_ID',
-  'SITE_URL',
-  'VITE_SUPABASE_URL',
-  'VITE_SUPABASE_ANON_KEY',
-] as const
-
-/** The optional one: the Worker's name, when not the one hostConfig derives from SITE_URL. */
-const GATE_SETTINGS = [...SITE_SETTINGS, 'CLOUDFLARE_WORKER_NAME']
-
-/** The host's configuration, written beside the folder it deploys (`<dist>/wrangler.json`). */
-export const HOST_CONFIG = 'wrangler.json'
-
-/** The Wrangler the deploy runs: hosts/package.json's, installed by `npm ci --prefix hosts`. */
-export const HOSTS_WRANGLER = 'hosts/node_modules/.bin/wrangler'
-
-const WORKERS_DEV = '.workers.dev'
-
-/**
- * The Worker's name. On workers.dev the address is `<worker>.<account subdomain>.workers.dev`,
- * so the name is its first label; on a custom domain, CLOUDFLARE_WORKER_NAME or the host with
- * dashes.
- */
-export function workerName(env: Env): string {
-  const host = new URL(env.SITE_URL!).hostname
-  if (host.endsWith(WORKERS_DEV)) return host.split('.')[0]!
-  return env.CLOUDFLARE_WORKER_NAME?.trim() || host.replace(/[^a-z0-9]+/g, '-')
-}
-
-/**
- * Cloudflare's configuration for the built folder: static assets only (no Worker code), served
- * at their canonical addresses: `about/index.html` answers /about with 200 and /about/ is
- * redirected there ("drop-trailing-slash"); an unknown path gets 404.html with 404. Cloudflare
- * reads `_headers` and `_redirects` from the folder. The live address is a custom domain unless
- * it is the workers.dev one.
- */
-export function hostConfig(env: Env): Record<string, unknown> {
-  const host = new URL(env.SITE_URL!).hostname
-  return {
-    name: workerName(env),
-    compatibility_date: '2026-11-01',
-    assets: {
-      directory: './client',
-      html_handling: 'drop-trailing-slash',
-      not_found_handling: '404-page',
-    },
-    ...(host.endsWith(WORKERS_DEV)
-      ? {}
-      : { routes: [{ pattern: host, custom_domain: true }], workers_dev: false }),
-  }
-}
 
 /** The arguments of the one wrangler call that deploys `distDir`. */
 export const deployArgs = (distDir: string) => [
@@ -93,136 +39,6 @@ export const deployArgs = (distDir: string) => [
   '--config',
   path.join(distDir, HOST_CONFIG),
 ]
-
-const KEY_PLACE = "Supabase's Project Settings, API Keys"
-
-/**
- * Why the value of `name` is not a Supabase project's public key, which the build puts in every
- * page: the Publishable key (`sb_publishable_…`) or the legacy anon key (a JWT whose role is
- * `anon`). A secret key (`sb_secret_…`, or the legacy service_role JWT) is refused by name: it
- * would give every visitor the whole database.
- */
-export function publicKeyProblem(name: string, value: string): string | undefined {
-  if (/^sb_publishable_[\w-]+$/.test(value)) return undefined
-  if (value.startsWith('sb_secret_'))
-    return `${name} holds a secret key, which must never reach a browser: use the Publishable key (${KEY_PLACE}), and replace that secret key, since it was shared.`
-  const role = jwtRole(value)
-  if (role === 'anon') return undefined
-  if (role === 'service_role')
-    return `${name} holds the legacy service_role key, which must never reach a browser: use the Publishable key (${KEY_PLACE}).`
-  return `${name} is neither a Publishable key (sb_publishable_…) nor a legacy anon key (a JWT): copy the Publishable key from ${KEY_PLACE}.`
-}
-
-/** The `role` claim of a JWT's payload, read without checking its signature; undefined if none. */
-function jwtRole(token: string): unknown {
-  const parts = token.split('.')
-  if (parts.length !== 3) return undefined
-  try {
-    return (JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as { role?: unknown })
-      .role
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Why the forms of a production build would not reach a backend: VITE_SUPABASE_URL unset, no
- * https address, or the site's own origin (where Cloudflare answers a POST with 405).
- */
-export function formsTargetProblem(env: Env): string | undefined {
-  if (!env.VITE_SUPABASE_URL?.trim())
-    return 'VITE_SUPABASE_URL is not set, so the forms would post to the site’s own origin, where no function answers: set it to the Supabase project’s URL.'
-  const problem = httpsProblem(env, 'VITE_SUPABASE_URL')
-  if (problem) return problem
-  if (new URL(env.VITE_SUPABASE_URL).origin === new URL(env.SITE_URL!).origin)
-    return 'VITE_SUPABASE_URL names the site’s own origin, where no function answers: set it to the Supabase project’s URL.'
-  return undefined
-}
-
-/** What is wrong with the values of the site job's settings, one sentence each. */
-export function siteProblems(env: Env): string[] {
-  const site = httpsProblem(env, 'SITE_URL')
-  if (site) return [site]
-  const problems: string[] = []
-  const forms = formsTargetProblem(env)
-  if (forms) problems.push(forms)
-  const key = publicKeyProblem('VITE_SUPABASE_ANON_KEY', env.VITE_SUPABASE_ANON_KEY!.trim())
-  if (key) problems.push(key)
-  const host = new URL(env.SITE_URL!).hostname
-  if (host.endsWith(WORKERS_DEV)) {
-    const named = env.CLOUDFLARE_WORKER_NAME?.trim()
-    if (host.split('.').length !== 4)
-      problems.push(
-        'SITE_URL on workers.dev must be https://<worker>.<account subdomain>.workers.dev, the address Cloudflare gives a Worker.',
-      )
-    else if (named && named !== workerName(env))
-      problems.push(
-        'CLOUDFLARE_WORKER_NAME differs from the first label of SITE_URL, and a workers.dev address names its Worker there: unset it or make them the same.',
-      )
-  }
-  return problems
-}
-
-/** A page of an entry dated by `publishDate`: it goes live on that day. */
-export interface ScheduledPage {
-  file: string
-  path: string
-  publishDate: string
-}
-
-/** The pages of every routed entry that has a `publishDate`, as the route table addresses them. */
-export async function scheduledPages(): Promise<ScheduledPage[]> {
-  const { repositoryContent } = await import('../../build/content/route-table.ts')
-  const { isRoutedCollection, routePath } = await import('../../site/routes.ts')
-  const pages: ScheduledPage[] = []
-  for (const [collection, entries] of await repositoryContent()) {
-    if (!isRoutedCollection(collection)) continue
-    for (const entry of entries) {
-      const publishDate = (entry.data as { publishDate?: unknown }).publishDate
-      if (typeof publishDate !== 'string') continue
-      // Each collection's path function reads the fields of its own entries.
-      const route = routePath(collection, entry as Parameters<typeof routePath>[1])
-      pages.push({ file: entry.file, path: route, publishDate })
-    }
-  }
-  return pages
-}
-
-/** The paths a sitemap lists, relative to the site's root (`siteUrl` may have a base path). */
-export function sitemapPaths(xml: string, siteUrl: string): Set<string> {
-  const base = new URL(siteUrl).pathname.replace(/\/+$/, '')
-  const paths = new Set<string>()
-  for (const [, loc] of xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
-    const url = new URL(loc!.replace(/&amp;/g, '&'))
-    const pathname = decodeURI(url.pathname)
-    if (pathname.startsWith(base)) paths.add(pathname.slice(base.length) || '/')
-  }
-  return paths
-}
-
-/** The pages whose day has come (`publishDate` on or before `today`) that `listed` lacks. */
-export const duePages = (
-  pages: readonly ScheduledPage[],
-  listed: ReadonlySet<string>,
-  today: string,
-): ScheduledPage[] => pages.filter((page) => page.publishDate <= today && !listed.has(page.path))
-
-/**
- * The live site's sitemap, or why it could not be read. A first deploy has none, and a failed
- * read must not cost a day: the caller deploys when it cannot tell.
- */
-async function liveSitemap(siteUrl: string): Promise<{ xml: string } | { problem: string }> {
-  const { SITEMAP_PATH } = await import('../../build/outputs/seo-files.ts')
-  const url = `${siteUrl.replace(/\/+$/, '')}${SITEMAP_PATH}`
-  try {
-    const answer = await fetch(url, { signal: AbortSignal.timeout(20_000) })
-    if (!answer.ok) return { problem: `${url} answered ${answer.status}` }
-    return { xml: await answer.text() }
-  } catch (error) {
-    const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error)
-    return { problem: `${url} did not answer (${reason})` }
-  }
-}
 
 /**
  * The run's plan: its day (BUILD_DATE, set once here and given to every later step), and
@@ -251,6 +67,9 @@ async function plan(env: Env): Promise<void> {
     setOutput(env, 'deploy', String(production))
     return
   }
+  // The content loader only here: the other commands start in a second.
+  const { duePages, liveSitemap, scheduledPages, sitemapPaths } =
+    await import('../../tools/lib/daily-publish.ts')
   const pages = await scheduledPages()
   const sitemap = await liveSitemap(siteUrl)
   if ('problem' in sitemap) {
@@ -285,7 +104,7 @@ async function main(command: string | undefined, args: string[], env: Env) {
       'CLOUDFLARE_API_TOKEN',
       SITE_SETTINGS,
       'repository secrets and variables',
-      { problems: siteProblems, settings: GATE_SETTINGS },
+      { problems: siteProblems, settings: SITE_GATE_SETTINGS },
     )
     return
   }

@@ -12,17 +12,16 @@ import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectedRoutes } from '../../build/content/route-table.ts'
 import { sitemapXml } from '../../build/outputs/seo-files.ts'
-import { backendProblems, probeBackend } from '../../scripts/deploy/backend.ts'
-import { withoutValues } from '../../scripts/deploy/ci-settings.ts'
 import { MIN_STATE_KEY_LENGTH } from '../../supabase/functions/github-oauth/config.ts'
+import { duePages, sitemapPaths, type ScheduledPage } from '../../tools/lib/daily-publish.ts'
 import {
-  duePages,
+  backendProblems,
   hostConfig,
   HOSTS_WRANGLER,
   siteProblems,
-  sitemapPaths,
-  type ScheduledPage,
-} from '../../scripts/deploy/site.ts'
+  withoutValues,
+} from '../../tools/lib/deploy-settings.ts'
+import { probeBackend } from '../../tools/lib/function-probes.ts'
 import { createFunctionsMiddleware, createGitHubOAuthMiddleware } from '../../server/functions.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../server/listen-on-loopback.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'

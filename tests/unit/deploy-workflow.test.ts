@@ -7,7 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import semver from 'semver'
 import { describe, expect, it } from 'vitest'
-import { HOSTS_WRANGLER } from '../../scripts/deploy/site.ts'
+import { HOSTS_WRANGLER } from '../../tools/lib/deploy-settings.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { needsOf, workflow, type Job } from './ci-workflow.ts'
 

@@ -10,7 +10,7 @@ import type { EntryData } from '../../content/schema/collections.ts'
 import { FEED_PATH } from '../../site/brand.ts'
 import { CACHE_IMMUTABLE, headerRules, securityHeadersOf } from '../../server/headers.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
-import { contactFunctionProblems } from './contact-function-check.ts'
+import { contactFunctionProblems } from './function-probes.ts'
 
 export interface SmokeCheckOptions {
   /** The site's address, e.g. https://panelwise.dev or http://127.0.0.1:4173/base/. */
