@@ -1,7 +1,10 @@
 // The deploy workflow's backend job (.github/workflows/ci.yml), before the site's, so a new page
 // never calls an old function:
-//   tsx scripts/deploy/backend.ts gate     ready=true|false (skipped without SUPABASE_ACCESS_TOKEN)
+//   tsx scripts/deploy/backend.ts gate     ready=true|false (skipped without SUPABASE_ACCESS_TOKEN);
+//                                          the settings' values read as the functions read them
 //   tsx scripts/deploy/backend.ts deploy   link, db push, secrets set, functions deploy, schedule
+//   tsx scripts/deploy/backend.ts probe [--url <functions origin>]
+//                                          asks each deployed function what the site relies on
 // The editor's GitHub sign-in (github-oauth) is deployed with its three settings, all or none.
 // `supabase` is the CLI that supabase/setup-cli puts on PATH; the tests put a recording fake
 // there instead (tests/unit/deploy-scripts.test.ts). Secrets reach the CLI by its environment
@@ -9,61 +12,31 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { CONTACT_FUNCTION_NAME } from '../../supabase/functions/_shared/function-name.ts'
 import { GITHUB_OAUTH_FUNCTION_NAME } from '../../supabase/functions/_shared/github-sign-in.ts'
 import { OAUTH_SECRET_NAMES } from '../../supabase/functions/github-oauth/config.ts'
-import { gate, missing, runCli, type Env } from './ci-settings.ts'
+import {
+  BACKEND_GATE_SETTINGS,
+  BACKEND_SETTINGS,
+  backendProblems,
+  functionSecrets,
+  missing,
+  signInSetup,
+  type Env,
+} from '../../tools/lib/deploy-settings.ts'
+import { probeBackend, projectUrl } from '../../tools/lib/function-probes.ts'
+import { gate, runCli } from './ci-settings.ts'
 import { scheduleMaintenance } from './schedule.ts'
-
-/** The function's settings in production (supabase/README.md "Settings"), from the job's env. */
-export const FUNCTION_SECRETS = [
-  'RESEND_API_KEY',
-  'CONTACT_TO',
-  'CONTACT_FROM',
-  'CLIENT_HASH_SALT',
-  'RELEASE_HELD_TOKEN',
-] as const
-
-/** What the job needs: the CLI's login, the project, its database password, and the settings. */
-export const BACKEND_SETTINGS = [
-  'SUPABASE_ACCESS_TOKEN',
-  'SUPABASE_PROJECT_REF',
-  'SUPABASE_DB_PASSWORD',
-  'SITE_URL',
-  ...FUNCTION_SECRETS,
-] as const
-
-/**
- * Whether the editor's sign-in is set up: all of its settings (deploy github-oauth), none (leave
- * it out, with a notice), or some, which is a mistake the gate fails on.
- */
-export function signInSetup(env: Env): 'all' | 'none' | 'partial' {
-  const absent = missing(env, OAUTH_SECRET_NAMES)
-  if (!absent.length) return 'all'
-  return absent.length === OAUTH_SECRET_NAMES.length ? 'none' : 'partial'
-}
-
-/**
- * The origins the function answers: ALLOWED_ORIGINS when set (the live origin and any other,
- * comma-separated), else the origin of SITE_URL. Without the live origin every form is refused.
- */
-export function allowedOrigins(env: Env): string {
-  const explicit = env.ALLOWED_ORIGINS?.trim()
-  if (explicit) return explicit
-  return new URL(env.SITE_URL!).origin
-}
 
 /** The function's secrets as a .env file (values quoted: a sender name has spaces). */
 export function secretsFile(env: Env): string {
-  const values: [string, string][] = [
-    ['ALLOWED_ORIGINS', allowedOrigins(env)],
-    ...FUNCTION_SECRETS.map((name): [string, string] => [name, env[name]!.trim()]),
-    ...(signInSetup(env) === 'all'
-      ? OAUTH_SECRET_NAMES.map((name): [string, string] => [name, env[name]!.trim()])
-      : []),
-  ]
-  return values.map(([name, value]) => `${name}=${JSON.stringify(value)}`).join('\n') + '\n'
+  return (
+    functionSecrets(env)
+      .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
+      .join('\n') + '\n'
+  )
 }
 
 export function deployBackend(env: Env): void {
@@ -91,7 +64,7 @@ export function deployBackend(env: Env): void {
   scheduleMaintenance(env)
 }
 
-function main(command: string | undefined, env: Env) {
+async function main(command: string | undefined, args: string[], env: Env) {
   if (command === 'gate') {
     const ready = gate(
       env,
@@ -99,6 +72,7 @@ function main(command: string | undefined, env: Env) {
       'SUPABASE_ACCESS_TOKEN',
       BACKEND_SETTINGS,
       'repository secrets and variables',
+      { problems: backendProblems, settings: BACKEND_GATE_SETTINGS },
     )
     if (!ready) return
     const signIn = signInSetup(env)
@@ -122,17 +96,33 @@ function main(command: string | undefined, env: Env) {
     console.log(`Backend deployed: migrations, settings and ${functions.join(', ')}.`)
     return
   }
-  console.error('usage: tsx scripts/deploy/backend.ts gate|deploy')
+  if (command === 'probe') {
+    const { values } = parseArgs({ args, options: { url: { type: 'string' } } })
+    const functionsOrigin = values.url ?? projectUrl(env.SUPABASE_PROJECT_REF!)
+    const signIn = signInSetup(env) === 'all'
+    const failures = await probeBackend({
+      functionsOrigin,
+      siteOrigin: new URL(env.SITE_URL!).origin,
+      signIn,
+    })
+    for (const failure of failures) console.log(`::error title=Backend probe::${failure}`)
+    if (failures.length) {
+      process.exitCode = 1
+      return
+    }
+    const probed = [CONTACT_FUNCTION_NAME, ...(signIn ? [GITHUB_OAUTH_FUNCTION_NAME] : [])]
+    console.log(`Backend answers as the site expects: ${probed.join(', ')} at ${functionsOrigin}.`)
+    return
+  }
+  console.error('usage: tsx scripts/deploy/backend.ts gate|deploy|probe [--url <functions origin>]')
   process.exitCode = 2
 }
 
 // Run as a command; imported (the workflow's test reads the names above), it does nothing.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  try {
-    main(process.argv[2], process.env)
-  } catch (error) {
+  await main(process.argv[2], process.argv.slice(3), process.env).catch((error: unknown) => {
     console.log(
       `::error title=Backend deploy::${error instanceof Error ? error.message : String(error)}`,
     )
     process.exitCode = 1
-  }
+  })

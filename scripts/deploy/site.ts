@@ -1,51 +1,37 @@
 // The deploy workflow's site job (.github/workflows/ci.yml):
-//   tsx scripts/deploy/site.ts gate                ready=true|false: the host's settings, and on
-//                                                  the daily run whether an article's day came
+//   tsx scripts/deploy/site.ts plan                build-date=<day> deploy=true|false: the run's
+//                                                  day, and on the daily run whether any page
+//                                                  whose day has come is missing from the live
+//                                                  site's sitemap
+//   tsx scripts/deploy/site.ts gate                ready=true|false: the host's settings and the
+//                                                  build's, their values checked
+//                                                  (tools/lib/deploy-settings.ts)
 //   tsx scripts/deploy/site.ts check [--dist dist] the built folder served on 127.0.0.1, its
 //                                                  function on a throwaway store, smoke-checked
 //   tsx scripts/deploy/site.ts deploy [--dist dist] that folder to Cloudflare (Workers static
 //                                                  assets), by `wrangler deploy`
-// `wrangler` is the CLI cloudflare/wrangler-action installs; the tests put a recording fake on
-// PATH instead (tests/unit/deploy-scripts.test.ts). Its token is read from the environment.
-import { writeFileSync } from 'node:fs'
+// `wrangler` is the one hosts/package.json pins (`npm ci --prefix hosts`), the version npm test
+// serves the build with; the tests name a recording fake instead (WRANGLER_BIN,
+// tests/unit/deploy-scripts.test.ts). Its token is read from the environment.
+import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/function-name.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
-import { gate, runCli, setOutput, type Env } from './ci-settings.ts'
+import {
+  formsTargetProblem,
+  HOST_CONFIG,
+  hostConfig,
+  HOSTS_WRANGLER,
+  SITE_GATE_SETTINGS,
+  SITE_SETTINGS,
+  siteProblems,
+  type Env,
+} from '../../tools/lib/deploy-settings.ts'
+import { gate, isProductionRepository, runCli, setOutput } from './ci-settings.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
-
-/** What the site job needs: the host's token and account, and the address it is served at. */
-export const SITE_SETTINGS = ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID', 'SITE_URL'] as const
-
-/** The host's configuration, written beside the folder it deploys (`<dist>/wrangler.json`). */
-export const HOST_CONFIG = 'wrangler.json'
-
-/**
- * Cloudflare's configuration for the built folder: static assets only (no Worker code), served
- * at their canonical addresses: `about/index.html` answers /about with 200 and /about/ is
- * redirected there ("drop-trailing-slash"); an unknown path gets 404.html with 404. Cloudflare
- * reads `_headers` and `_redirects` from the folder. The live address is a custom domain unless
- * it is the workers.dev one.
- */
-export function hostConfig(env: Env): Record<string, unknown> {
-  const host = new URL(env.SITE_URL!).hostname
-  const name = env.CLOUDFLARE_WORKER_NAME?.trim() || host.replace(/[^a-z0-9]+/g, '-')
-  return {
-    name,
-    compatibility_date: '2026-11-01',
-    assets: {
-      directory: './client',
-      html_handling: 'drop-trailing-slash',
-      not_found_handling: '404-page',
-    },
-    ...(host.endsWith('.workers.dev')
-      ? {}
-      : { routes: [{ pattern: host, custom_domain: true }], workers_dev: false }),
-  }
-}
 
 /** The arguments of the one wrangler call that deploys `distDir`. */
 export const deployArgs = (distDir: string) => [
@@ -55,49 +41,81 @@ export const deployArgs = (distDir: string) => [
 ]
 
 /**
- * On the daily run, whether anything is due: an entry of the build dated today (yesterday's run
- * built without it). Pushes and manual runs always deploy.
+ * The run's plan: its day (BUILD_DATE, set once here and given to every later step), and
+ * whether the site is deployed. A push and a manual run always deploy; the daily run deploys
+ * when a page whose day has come is not in the live sitemap, whichever day that was, so a
+ * dropped or failed morning run is made up by the next one.
  */
-async function dueToday(env: Env): Promise<string[]> {
-  // The content loader and the server only where needed: the other steps start in a second.
+async function plan(env: Env): Promise<void> {
   const { publishingDay } = await import('../../build/content/load.ts')
-  const { repositoryContent } = await import('../../build/content/route-table.ts')
   const { collections } = await import('../../content/schema/collections.ts')
   const today = await publishingDay(root, collections)
-  const due: string[] = []
-  for (const entries of (await repositoryContent()).values())
-    for (const entry of entries)
-      if ((entry.data as { publishDate?: unknown }).publishDate === today) due.push(entry.file)
-  if (env.GITHUB_EVENT_NAME === 'schedule')
+  // The content below is loaded as of that day, as the build will load it.
+  process.env.BUILD_DATE = today
+  setOutput(env, 'build-date', today)
+  if (env.GITHUB_EVENT_NAME !== 'schedule') {
+    setOutput(env, 'deploy', 'true')
+    return
+  }
+  const siteUrl = env.SITE_URL?.trim()
+  if (!siteUrl) {
+    // In the production repository the site job's gate then says what is missing.
+    const production = isProductionRepository(env)
     console.log(
-      due.length ? `Due today (${today}): ${due.join(', ')}` : `Nothing is due today (${today}).`,
+      `::notice title=Daily publish::SITE_URL is not set, so the live site cannot be read${production ? '; deploying so the gate names what to set' : ': nothing to publish here'}.`,
     )
-  return due
+    setOutput(env, 'deploy', String(production))
+    return
+  }
+  // The content loader only here: the other commands start in a second.
+  const { duePages, liveSitemap, scheduledPages, sitemapPaths } =
+    await import('../../tools/lib/daily-publish.ts')
+  const pages = await scheduledPages()
+  const sitemap = await liveSitemap(siteUrl)
+  if ('problem' in sitemap) {
+    console.log(
+      `::warning title=Daily publish::the live sitemap could not be read (${sitemap.problem}); deploying, so that nothing due is left out.`,
+    )
+    setOutput(env, 'deploy', 'true')
+    return
+  }
+  const due = duePages(pages, sitemapPaths(sitemap.xml, siteUrl), today)
+  if (due.length) {
+    console.log(`Due by ${today} and not live yet:`)
+    for (const page of due) console.log(`  ${page.path} (${page.file}, ${page.publishDate})`)
+  } else
+    console.log(
+      `::notice title=Site deploy skipped::every page dated on or before ${today} is in the live sitemap; the live site is current.`,
+    )
+  setOutput(env, 'deploy', String(due.length > 0))
 }
 
 async function main(command: string | undefined, args: string[], env: Env) {
   const { values } = parseArgs({ args, options: { dist: { type: 'string', default: 'dist' } } })
   const distDir = path.resolve(values.dist)
+  if (command === 'plan') {
+    await plan(env)
+    return
+  }
   if (command === 'gate') {
-    if (
-      !gate(
-        env,
-        'Site deploy',
-        'CLOUDFLARE_API_TOKEN',
-        SITE_SETTINGS,
-        'repository secrets and variables',
-      )
+    gate(
+      env,
+      'Site deploy',
+      'CLOUDFLARE_API_TOKEN',
+      SITE_SETTINGS,
+      'repository secrets and variables',
+      { problems: siteProblems, settings: SITE_GATE_SETTINGS },
     )
-      return
-    if (env.GITHUB_EVENT_NAME === 'schedule' && !(await dueToday(env)).length) {
-      console.log(
-        '::notice title=Site deploy skipped::the daily run found no article dated today; the live site is current.',
-      )
-      setOutput(env, 'ready', 'false')
-    }
     return
   }
   if (command === 'check') {
+    // A production check (SITE_URL given) fails when the build's forms would reach no backend.
+    const forms = env.SITE_URL?.trim() ? formsTargetProblem(env) : undefined
+    if (forms) {
+      console.log(`::error title=Smoke check (before deploy)::${forms}`)
+      process.exitCode = 1
+      return
+    }
     // The function answers from this repository's own handler on an in-memory store, mailing
     // nothing: no check reaches the live function, whatever VITE_SUPABASE_URL the build has.
     const { serveBuildsWithFunction } = await import('../../tools/lib/serve-build.ts')
@@ -120,13 +138,18 @@ async function main(command: string | undefined, args: string[], env: Env) {
     return
   }
   if (command === 'deploy') {
+    const wrangler = env.WRANGLER_BIN?.trim() || path.join(root, HOSTS_WRANGLER)
+    if (!existsSync(wrangler))
+      throw new Error(
+        `${wrangler} is not there: install the hosts' tools first (npm ci --prefix hosts --omit=optional).`,
+      )
     // vercel.json is for another host: not uploaded (the local server does not serve it either).
     writeFileSync(path.join(distDir, 'client', '.assetsignore'), 'vercel.json\n.assetsignore\n')
     writeFileSync(path.join(distDir, HOST_CONFIG), `${JSON.stringify(hostConfig(env), null, 2)}\n`)
-    runCli('wrangler', deployArgs(path.relative(process.cwd(), distDir) || '.'), env)
+    runCli(wrangler, deployArgs(path.relative(process.cwd(), distDir) || '.'), env)
     return
   }
-  console.error('usage: tsx scripts/deploy/site.ts gate|check|deploy [--dist <folder>]')
+  console.error('usage: tsx scripts/deploy/site.ts plan|gate|check|deploy [--dist <folder>]')
   process.exitCode = 2
 }
 

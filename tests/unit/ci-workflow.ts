@@ -19,8 +19,10 @@ export interface Job {
   needs?: string | string[]
   permissions?: Record<string, string>
   environment?: string | { name: string; url?: string }
-  concurrency?: { group: string; 'cancel-in-progress': boolean }
+  concurrency?: { group: string; 'cancel-in-progress': boolean | string }
   services?: Record<string, { image: string; env?: Record<string, string> }>
+  outputs?: Record<string, string>
+  env?: Record<string, string>
   steps: Step[]
 }
 
@@ -31,6 +33,7 @@ export const workflow = parse(readFileSync('.github/workflows/ci.yml', 'utf8')) 
     schedule: { cron: string }[]
   }
   permissions: Record<string, string>
+  concurrency: { group: string; 'cancel-in-progress': boolean | string }
   jobs: Record<string, Job>
 }
 

@@ -1,14 +1,31 @@
 // Dry runs of the deploy jobs' scripts (scripts/deploy/): each runs as the workflow runs it, with
-// fake `supabase`, `wrangler` and `psql` first on PATH that record their arguments (and what
-// they were handed), so the calls, their order and what is kept out of them are asserted here.
-// The real CLIs are actions of the workflow, tried only on real accounts (docs/deploy.md).
+// fake `supabase`, `wrangler` and `psql` that record their arguments (and what they were
+// handed), so the calls, their order and what is kept out of them are asserted here. The real
+// CLIs act on real accounts only (docs/deploy.md); the backend's probe is tried here against the
+// functions' real handlers served on 127.0.0.1, and the daily plan against a served sitemap.
 import { execFile } from 'node:child_process'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createServer } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { functionUrl, scheduleSql } from '../../tools/lib/contact-schedule.ts'
+import { expectedRoutes } from '../../build/content/route-table.ts'
+import { sitemapXml } from '../../build/outputs/seo-files.ts'
+import { MIN_STATE_KEY_LENGTH } from '../../supabase/functions/github-oauth/config.ts'
+import { duePages, sitemapPaths, type ScheduledPage } from '../../tools/lib/daily-publish.ts'
+import {
+  backendProblems,
+  hostConfig,
+  HOSTS_WRANGLER,
+  siteProblems,
+  withoutValues,
+} from '../../tools/lib/deploy-settings.ts'
+import { probeBackend } from '../../tools/lib/function-probes.ts'
+import { createFunctionsMiddleware, createGitHubOAuthMiddleware } from '../../server/functions.ts'
+import { listenOnLoopback, type LoopbackServer } from '../../server/listen-on-loopback.ts'
+import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
 
@@ -113,7 +130,8 @@ const backendEnv = {
   CONTACT_TO: 'team@panelwise.dev',
   CONTACT_FROM: 'Panelwise <no-reply@panelwise.dev>',
   CLIENT_HASH_SALT: `salt-${SECRET}`,
-  RELEASE_HELD_TOKEN: `release-${SECRET}`,
+  // The function refuses to start with a token under 32 characters.
+  RELEASE_HELD_TOKEN: `release-${SECRET}-0123456789`,
 }
 const inProduction = {
   PRODUCTION_REPOSITORY: 'panelwise/website',
@@ -172,7 +190,7 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
         'CONTACT_TO="team@panelwise.dev"',
         'CONTACT_FROM="Panelwise <no-reply@panelwise.dev>"',
         `CLIENT_HASH_SALT="salt-${SECRET}"`,
-        `RELEASE_HELD_TOKEN="release-${SECRET}"`,
+        `RELEASE_HELD_TOKEN="release-${SECRET}-0123456789"`,
         '',
       ].join('\n'),
     )
@@ -198,7 +216,7 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
     const signIn = {
       CMS_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
       CMS_GITHUB_CLIENT_SECRET: `client-${SECRET}`,
-      CMS_OAUTH_STATE_KEY: `state-${SECRET}`,
+      CMS_OAUTH_STATE_KEY: `state-${SECRET}-0123456789`,
     }
     const { code, stdout, stderr, calls } = await dryRun('backend.ts', ['deploy'], {
       ...backendEnv,
@@ -214,7 +232,7 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
       [
         'CMS_GITHUB_CLIENT_ID="Iv1.0123456789abcdef"',
         `CMS_GITHUB_CLIENT_SECRET="client-${SECRET}"`,
-        `CMS_OAUTH_STATE_KEY="state-${SECRET}"`,
+        `CMS_OAUTH_STATE_KEY="state-${SECRET}-0123456789"`,
         '',
       ].join('\n'),
     )
@@ -248,43 +266,240 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
   })
 })
 
+describe(
+  'the backend gate reads values as the functions do',
+  { timeout: timeLimit(30_000) },
+  () => {
+    const problems = (env: Record<string, string>) => backendProblems({ ...backendEnv, ...env })
+
+    it('refuses a SITE_URL that is not https, and ALLOWED_ORIGINS without its origin', () => {
+      expect(problems({})).toEqual([])
+      expect(problems({ SITE_URL: 'http://panelwise.dev' })).toEqual([
+        'SITE_URL must be an https:// address.',
+      ])
+      expect(problems({ ALLOWED_ORIGINS: 'https://www.panelwise.dev' })).toEqual([
+        expect.stringContaining('ALLOWED_ORIGINS does not list the origin of SITE_URL'),
+      ])
+      expect(
+        problems({ ALLOWED_ORIGINS: 'https://www.panelwise.dev, https://panelwise.dev/' }),
+      ).toEqual([])
+    })
+
+    it('refuses the secrets the functions would not start with, naming them and not their values', async () => {
+      // The lengths are the functions' own (their config.ts), not a copy of them.
+      expect(problems({ RELEASE_HELD_TOKEN: 'r'.repeat(31) })).toEqual([
+        expect.stringContaining(
+          'send-contact-email would not start: RELEASE_HELD_TOKEN must be at least 32 characters',
+        ),
+      ])
+      expect(problems({ RELEASE_HELD_TOKEN: 'r'.repeat(32) })).toEqual([])
+      const signIn = {
+        CMS_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
+        CMS_GITHUB_CLIENT_SECRET: `client-${SECRET}`,
+      }
+      expect(
+        problems({ ...signIn, CMS_OAUTH_STATE_KEY: 'k'.repeat(MIN_STATE_KEY_LENGTH - 1) }),
+      ).toEqual([
+        expect.stringContaining(
+          `github-oauth would not start: CMS_OAUTH_STATE_KEY must be at least ${MIN_STATE_KEY_LENGTH} characters`,
+        ),
+      ])
+      // As the job runs it: an error naming the setting, and no value in the log.
+      const { code, stdout, outputs, calls } = await dryRun('backend.ts', ['gate'], {
+        ...backendEnv,
+        RELEASE_HELD_TOKEN: `short-${SECRET}`,
+      })
+      expect([code, outputs, calls]).toEqual([1, 'ready=false\n', []])
+      expect(stdout).toContain(
+        '::error title=Backend deploy cannot deploy::send-contact-email would not start: RELEASE_HELD_TOKEN must be at least 32 characters',
+      )
+      expect(stdout).not.toContain(SECRET)
+    })
+
+    it('never prints a value, whatever a function’s check says', () => {
+      expect(
+        withoutValues(`CONTACT_TO "${backendEnv.CONTACT_TO}" is wrong`, backendEnv, ['CONTACT_TO']),
+      ).toBe('CONTACT_TO "(the value of CONTACT_TO)" is wrong')
+    })
+  },
+)
+
+describe('the backend probe (backend.ts probe)', { timeout: timeLimit(60_000) }, () => {
+  const site = 'https://panelwise.dev'
+  const signIn = {
+    CMS_GITHUB_CLIENT_ID: 'Iv1.probe-test',
+    CMS_GITHUB_CLIENT_SECRET: `client-${SECRET}`,
+    CMS_OAUTH_STATE_KEY: `state-${SECRET}-0123456789`,
+  }
+  let functions: LoopbackServer
+  let closeFunctions: () => Promise<void>
+
+  beforeAll(async () => {
+    // The functions as `npm start` mounts them (server/functions.ts): the contact handler on a
+    // throwaway database and the sign-in exchange, with the settings the deploy would set.
+    const mounted = await createFunctionsMiddleware({
+      dataDir: 'memory://',
+      env: { ALLOWED_ORIGINS: site, ...signIn },
+      logger: silentLogger,
+      adminEndpoint: false,
+      oauthLog: () => {},
+    })
+    functions = await listenOnLoopback(
+      createServer((req, res) => mounted.middleware(req, res, () => res.writeHead(404).end())),
+    )
+    closeFunctions = async () => {
+      await functions.close()
+      await mounted.close()
+    }
+  })
+  afterAll(() => closeFunctions?.())
+
+  it('passes when each function answers the site as it will be asked', async () => {
+    const { code, stdout } = await dryRun('backend.ts', ['probe', '--url', functions.origin], {
+      SITE_URL: site,
+      ...signIn,
+    })
+    expect(stdout).toContain(
+      `Backend answers as the site expects: send-contact-email, github-oauth at ${functions.origin}.`,
+    )
+    expect(code).toBe(0)
+    expect(stdout).not.toContain(SECRET)
+  })
+
+  it('fails when the contact function does not answer the site’s origin', async () => {
+    const failures = await probeBackend({
+      functionsOrigin: functions.origin,
+      siteOrigin: 'https://www.panelwise.dev',
+      signIn: true,
+      attempts: 1,
+    })
+    // Refused before anything is read: no CORS headers, and the empty POST is a 403 too.
+    expect(failures).toEqual([
+      expect.stringContaining('CORS preflight from https://www.panelwise.dev answered 403'),
+      expect.stringContaining('a POST with an empty JSON body answered 403, expected 400'),
+    ])
+  })
+
+  it('fails when the sign-in exchange did not start (no refusal, a 5xx)', async () => {
+    // The exchange without its settings answers every request 503, as one that failed to start.
+    const unconfigured = await createGitHubOAuthMiddleware({ ALLOWED_ORIGINS: site }, () => {})
+    const server = await listenOnLoopback(
+      createServer((req, res) => unconfigured.middleware(req, res, () => res.writeHead(404).end())),
+    )
+    try {
+      const failures = await probeBackend({
+        functionsOrigin: server.origin,
+        siteOrigin: site,
+        signIn: true,
+        attempts: 2,
+        retryDelayMs: 10,
+      })
+      expect(failures).toContain(
+        `${server.origin}/functions/v1/github-oauth/callback: a callback with no state answered 503, expected a refusal (4xx)`,
+      )
+      // And the contact function, not there at all, answers neither its preflight nor its 400.
+      expect(failures.filter((failure) => failure.includes('send-contact-email'))).toHaveLength(2)
+    } finally {
+      await server.close()
+    }
+  })
+})
+
 describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }, () => {
+  const PUBLISHABLE = 'sb_publishable_0123456789abcdefABCDEF_-xy'
   const siteEnv = {
     SITE_URL: 'https://panelwise.dev',
     CLOUDFLARE_API_TOKEN: `cf-${SECRET}`,
     CLOUDFLARE_ACCOUNT_ID: '0123456789abcdef',
+    VITE_SUPABASE_URL: 'https://abcdefghijklmnopqrst.supabase.co',
+    VITE_SUPABASE_ANON_KEY: PUBLISHABLE,
   }
+  const wrangler = () => ({ WRANGLER_BIN: path.join(bin, 'wrangler') })
 
   it('is skipped with a notice without Cloudflare, and fails so in production', async () => {
     const fork = await dryRun('site.ts', ['gate'], {})
     expect(fork.code).toBe(0)
     expect(fork.stdout).toContain(
-      '::notice title=Site deploy skipped::Site deploy is not set up in this repository: set CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID, SITE_URL',
+      '::notice title=Site deploy skipped::Site deploy is not set up in this repository: set CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID, SITE_URL, VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY',
     )
     expect(fork.outputs).toBe('ready=false\n')
     const production = await dryRun('site.ts', ['gate'], inProduction)
     expect(production.code).toBe(1)
     expect(production.stdout).toContain('::error title=Site deploy cannot deploy::missing ')
+    const ready = await dryRun('site.ts', ['gate'], { ...siteEnv, ...inProduction })
+    expect([ready.code, ready.outputs]).toEqual([0, 'ready=true\n'])
   })
 
-  it('deploys each morning only when an article’s day has come', async () => {
-    const schedule = { ...siteEnv, GITHUB_EVENT_NAME: 'schedule' }
-    // content/articles/human-led-vs-automated-assessments.mdx is dated 2026-10-27.
-    const due = await dryRun('site.ts', ['gate'], { ...schedule, BUILD_DATE: '2026-10-27' })
-    expect(due.stdout).toContain('Due today (2026-10-27): content/articles/human-led-vs-automated')
-    expect(due.outputs).toBe('ready=true\n')
-    const quiet = await dryRun('site.ts', ['gate'], { ...schedule, BUILD_DATE: '2026-10-28' })
-    expect(quiet.stdout).toContain('::notice title=Site deploy skipped::the daily run found no')
-    expect(quiet.outputs).toBe('ready=true\nready=false\n')
-    const push = await dryRun('site.ts', ['gate'], { ...siteEnv, BUILD_DATE: '2026-10-28' })
-    expect(push.outputs).toBe('ready=true\n')
+  it('reads the values: https addresses, the forms’ backend elsewhere, a public key', async () => {
+    // The gate as the job runs it: each problem an error naming the setting, never its value.
+    const run = await dryRun('site.ts', ['gate'], {
+      ...siteEnv,
+      VITE_SUPABASE_ANON_KEY: `sb_secret_${SECRET}`,
+    })
+    expect([run.code, run.outputs]).toEqual([1, 'ready=false\n'])
+    expect(run.stdout).toContain(
+      '::error title=Site deploy cannot deploy::VITE_SUPABASE_ANON_KEY holds a secret key, which must never reach a browser',
+    )
+    expect(run.stdout).not.toContain(SECRET)
+    // Each rule, read by the same function the gate calls.
+    const problems = (env: Record<string, string>) => siteProblems({ ...siteEnv, ...env })
+    expect(problems({})).toEqual([])
+    expect(problems({ SITE_URL: 'http://panelwise.dev' })).toEqual([
+      'SITE_URL must be an https:// address.',
+    ])
+    expect(problems({ SITE_URL: 'panelwise.dev' })).toEqual([
+      'SITE_URL is not a web address: write it as https://<host>.',
+    ])
+    expect(problems({ VITE_SUPABASE_URL: 'http://abc.supabase.co' })).toEqual([
+      'VITE_SUPABASE_URL must be an https:// address.',
+    ])
+    expect(problems({ VITE_SUPABASE_URL: 'https://panelwise.dev/' })).toEqual([
+      expect.stringContaining('VITE_SUPABASE_URL names the site’s own origin'),
+    ])
+    expect(problems({ VITE_SUPABASE_ANON_KEY: jwt({ role: 'service_role' }) })).toEqual([
+      expect.stringContaining('VITE_SUPABASE_ANON_KEY holds the legacy service_role key'),
+    ])
+    expect(problems({ VITE_SUPABASE_ANON_KEY: 'not-a-key' })).toEqual([
+      expect.stringContaining(
+        'VITE_SUPABASE_ANON_KEY is neither a Publishable key (sb_publishable_…) nor a legacy anon key',
+      ),
+    ])
+    // The legacy anon key, a JWT whose role is anon, is a public key too.
+    expect(problems({ VITE_SUPABASE_ANON_KEY: jwt({ role: 'anon', iss: 'supabase' }) })).toEqual([])
   })
 
-  it('deploys the folder it is given, at canonical addresses, to the live domain', async () => {
+  it('serves a workers.dev address from the Worker its first label names', () => {
+    const workersDev = { ...siteEnv, SITE_URL: 'https://panelwise.acme.workers.dev' }
+    expect(hostConfig(workersDev)).toEqual({
+      name: 'panelwise',
+      compatibility_date: expect.any(String),
+      assets: expect.any(Object),
+    })
+    expect(hostConfig({ ...siteEnv, CLOUDFLARE_WORKER_NAME: 'site' })).toMatchObject({
+      name: 'site',
+      routes: [{ pattern: 'panelwise.dev', custom_domain: true }],
+    })
+    expect(siteProblems({ ...workersDev, CLOUDFLARE_WORKER_NAME: 'panelwise' })).toEqual([])
+    expect(siteProblems({ ...workersDev, CLOUDFLARE_WORKER_NAME: 'site' })).toEqual([
+      expect.stringContaining(
+        'CLOUDFLARE_WORKER_NAME differs from the first label of SITE_URL, and a workers.dev address names its Worker there',
+      ),
+    ])
+    expect(siteProblems({ ...siteEnv, SITE_URL: 'https://acme.workers.dev' })).toEqual([
+      expect.stringContaining(
+        'SITE_URL on workers.dev must be https://<worker>.<account subdomain>.workers.dev',
+      ),
+    ])
+  })
+
+  it('deploys the folder it is given with the hosts’ Wrangler, at canonical addresses', async () => {
     const dist = path.join(scratch(), 'dist')
     await mkdir(path.join(dist, 'client'), { recursive: true })
     await writeFile(path.join(dist, 'client/index.html'), '<!doctype html>')
-    const { code, calls, stdout } = await dryRun('site.ts', ['deploy', '--dist', dist], siteEnv)
+    const { code, calls, stdout } = await dryRun('site.ts', ['deploy', '--dist', dist], {
+      ...siteEnv,
+      ...wrangler(),
+    })
     expect(code).toBe(0)
     expect(calls).toHaveLength(1)
     const [call] = calls
@@ -305,6 +520,16 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
     })
     expect(await readFile(path.join(dist, 'client/.assetsignore'), 'utf8')).toContain('vercel.json')
     expect(stdout).not.toContain(SECRET)
+    // Without the hosts' tools installed it says how to install them.
+    const absent = await dryRun('site.ts', ['deploy', '--dist', dist], {
+      ...siteEnv,
+      WRANGLER_BIN: path.join(scratch(), 'no-such-wrangler'),
+    })
+    expect(absent.code).toBe(1)
+    expect(absent.stdout).toContain(
+      "install the hosts' tools first (npm ci --prefix hosts --omit=optional)",
+    )
+    expect(HOSTS_WRANGLER).toBe('hosts/node_modules/.bin/wrangler')
   })
 
   it('checks the built folder served here, its function answered here', async () => {
@@ -313,7 +538,129 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
     expect(code).toBe(0)
     expect(calls).toEqual([])
   })
+
+  it('fails a production check whose forms would post to the site’s own origin', async () => {
+    const unset = await dryRun('site.ts', ['check', '--dist', 'dist'], {
+      SITE_URL: siteEnv.SITE_URL,
+    })
+    expect(unset.code).toBe(1)
+    expect(unset.stdout).toContain(
+      '::error title=Smoke check (before deploy)::VITE_SUPABASE_URL is not set, so the forms would post to the site’s own origin',
+    )
+    const same = await dryRun('site.ts', ['check', '--dist', 'dist'], {
+      SITE_URL: siteEnv.SITE_URL,
+      VITE_SUPABASE_URL: 'https://panelwise.dev',
+    })
+    expect(same.code).toBe(1)
+    expect(same.stdout).toContain('VITE_SUPABASE_URL names the site’s own origin')
+  })
 })
+
+describe('the daily plan (site.ts plan)', { timeout: timeLimit(60_000) }, () => {
+  const page = (name: string, publishDate: string): ScheduledPage => ({
+    file: `content/articles/${name}.mdx`,
+    path: `/resources/articles/${name}`,
+    publishDate,
+  })
+
+  it('finds every page whose day has come that the live sitemap lacks', () => {
+    const today = '2026-11-28'
+    const pages = [
+      page('due-yesterday', '2026-11-27'),
+      page('due-today', '2026-11-28'),
+      page('already-live', '2026-11-01'),
+      page('tomorrow', '2026-11-29'),
+    ]
+    const sitemap = sitemapXml('https://panelwise.dev', [
+      { path: '/' },
+      { path: '/resources/articles/already-live' },
+    ])
+    const listed = sitemapPaths(sitemap, 'https://panelwise.dev')
+    expect(duePages(pages, listed, today).map(({ path }) => path)).toEqual([
+      '/resources/articles/due-yesterday',
+      '/resources/articles/due-today',
+    ])
+    // Under a base path, and with XML escapes, a sitemap's addresses are read as the routes.
+    const based = sitemapXml('https://owner.github.io/site', [{ path: '/a?b&c' }, { path: '/' }])
+    expect([...sitemapPaths(based, 'https://owner.github.io/site/')]).toEqual(['/a', '/'])
+  })
+
+  let sitemapServer: LoopbackServer
+  let sitemap: { status: number; body: string } = { status: 200, body: '' }
+  beforeAll(async () => {
+    sitemapServer = await listenOnLoopback(
+      createServer((req, res) => {
+        if (req.url === '/sitemap.xml') res.writeHead(sitemap.status).end(sitemap.body)
+        else res.writeHead(404).end()
+      }),
+    )
+  })
+  afterAll(() => sitemapServer?.close())
+
+  // content/articles/human-led-vs-automated-assessments.mdx is dated 2026-10-27, the newest.
+  const NEWEST = '/resources/articles/human-led-vs-automated-assessments'
+  const liveWithout = async (missing: string[]) => {
+    process.env.BUILD_DATE = '2026-12-31'
+    try {
+      const routes = (await expectedRoutes()).map((route) => route.path)
+      return sitemapXml(
+        sitemapServer.origin,
+        routes.filter((route) => !missing.includes(route)).map((route) => ({ path: route })),
+      )
+    } finally {
+      delete process.env.BUILD_DATE
+    }
+  }
+  const planOn = (env: Record<string, string>) =>
+    dryRun('site.ts', ['plan'], {
+      GITHUB_EVENT_NAME: 'schedule',
+      SITE_URL: sitemapServer.origin,
+      ...env,
+    })
+
+  it('sets the run’s day once, and deploys on a push or a manual run without asking', async () => {
+    const push = await dryRun('site.ts', ['plan'], {
+      GITHUB_EVENT_NAME: 'push',
+      BUILD_DATE: '2026-10-28',
+    })
+    expect(push.outputs).toBe('build-date=2026-10-28\ndeploy=true\n')
+    // Unset, the day is today where the company is (content/site.yaml timeZone).
+    const today = await dryRun('site.ts', ['plan'], { GITHUB_EVENT_NAME: 'workflow_dispatch' })
+    expect(today.outputs).toMatch(/^build-date=\d{4}-\d{2}-\d{2}\ndeploy=true\n$/)
+  })
+
+  it('publishes on its day, and on a later day when that day’s run was missed', async () => {
+    sitemap = { status: 200, body: await liveWithout([NEWEST]) }
+    const onTheDay = await planOn({ BUILD_DATE: '2026-10-27' })
+    expect(onTheDay.stdout).toContain(
+      `${NEWEST} (content/articles/human-led-vs-automated-assessments.mdx, 2026-10-27)`,
+    )
+    expect(onTheDay.outputs).toBe('build-date=2026-10-27\ndeploy=true\n')
+    const dayAfter = await planOn({ BUILD_DATE: '2026-10-29' })
+    expect(dayAfter.outputs).toBe('build-date=2026-10-29\ndeploy=true\n')
+  })
+
+  it('deploys nothing when the live site lists every page due, and deploys when it cannot tell', async () => {
+    sitemap = { status: 200, body: await liveWithout([]) }
+    const current = await planOn({ BUILD_DATE: '2026-10-29' })
+    expect(current.stdout).toContain(
+      '::notice title=Site deploy skipped::every page dated on or before 2026-10-29',
+    )
+    expect(current.outputs).toBe('build-date=2026-10-29\ndeploy=false\n')
+    sitemap = { status: 404, body: '' }
+    const unreadable = await planOn({ BUILD_DATE: '2026-10-29' })
+    expect(unreadable.stdout).toContain(
+      '::warning title=Daily publish::the live sitemap could not be read',
+    )
+    expect(unreadable.outputs).toBe('build-date=2026-10-29\ndeploy=true\n')
+  })
+})
+
+/** An unsigned JWT with `payload`: the gate reads its role and never its signature. */
+function jwt(payload: Record<string, string>): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.c2lnbmF0dXJl`
+}
 
 describe(
   'the migration check (scripts/deploy/migration-check.ts)',

@@ -62,6 +62,11 @@ function resolveInLock(from: string, name: string): string | undefined {
 }
 
 const INSTALL = 'npm ci --no-audit --no-fund'
+/**
+ * The deploy job's other install: the hosts' own tools (hosts/package.json, its own lock) with
+ * Wrangler, on the job's Node, without the registry Node npm test runs Wrangler under.
+ */
+const HOSTS_INSTALL = 'npm ci --prefix hosts --omit=optional'
 
 /** An override's spec as npm reads it: `$name` is the root package's own spec for `name`. */
 function overrideSpec(spec: string): string | undefined {
@@ -222,7 +227,8 @@ describe('install from the lockfile', () => {
     // Each job installs for itself (they run side by side on machines of their own).
     const installs = runs.filter((line) => /\bnpm (ci|install|i)\b/.test(line))
     expect(installs.length).toBeGreaterThan(0)
-    expect(new Set(installs)).toEqual(new Set([INSTALL]))
+    expect(new Set(installs.filter((line) => line !== HOSTS_INSTALL))).toEqual(new Set([INSTALL]))
+    expect(installs.filter((line) => line === HOSTS_INSTALL)).toHaveLength(1)
     // The content check keeps a step of its own, so its annotations show on the pull request.
     expect(runs).toContain('npm run check:content')
     expect(runs).toContain('npm test')

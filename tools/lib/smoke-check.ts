@@ -10,6 +10,7 @@ import type { EntryData } from '../../content/schema/collections.ts'
 import { FEED_PATH } from '../../site/brand.ts'
 import { CACHE_IMMUTABLE, headerRules, securityHeadersOf } from '../../server/headers.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
+import { contactFunctionProblems } from './function-probes.ts'
 
 export interface SmokeCheckOptions {
   /** The site's address, e.g. https://panelwise.dev or http://127.0.0.1:4173/base/. */
@@ -190,45 +191,14 @@ export async function smokeCheck(options: SmokeCheckOptions): Promise<SmokeCheck
   )
 
   // The contact function, called from the site's origin as the browser calls it.
-  const keyHeaders: Record<string, string> = options.anonKey
-    ? { authorization: `Bearer ${options.anonKey}`, apikey: options.anonKey }
-    : {}
-  const functionUrl = options.functionUrl
-  const preflight = await request(functionUrl, {
-    method: 'OPTIONS',
-    headers: {
-      origin,
-      'access-control-request-method': 'POST',
-      'access-control-request-headers': 'authorization, apikey, content-type, x-client-info',
-    },
+  const contact = await contactFunctionProblems({
+    functionUrl: options.functionUrl,
+    origin,
+    anonKey: options.anonKey,
+    timeoutMs,
   })
-  if (preflight) {
-    await preflight.arrayBuffer()
-    const allowed = preflight.headers.get('access-control-allow-origin')
-    const methods = preflight.headers.get('access-control-allow-methods') ?? ''
-    if (!preflight.ok)
-      fail(functionUrl, `CORS preflight from ${origin} answered ${preflight.status}, expected 2xx`)
-    else if (allowed !== origin && allowed !== '*')
-      fail(
-        functionUrl,
-        `CORS preflight from ${origin}: Access-Control-Allow-Origin is "${allowed ?? '(none)'}" (is ${origin} in ALLOWED_ORIGINS?)`,
-      )
-    else if (!/\bPOST\b/i.test(methods))
-      fail(functionUrl, `CORS preflight: Access-Control-Allow-Methods "${methods}" lacks POST`)
-  }
-  const empty = await request(functionUrl, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json', ...keyHeaders },
-    body: '',
-  })
-  if (empty) {
-    const text = await empty.text()
-    if (empty.status !== 400)
-      fail(
-        functionUrl,
-        `a POST with an empty JSON body answered ${empty.status}, expected 400: ${text.slice(0, 200)}`,
-      )
-  }
+  requests += contact.requests
+  failures.push(...contact.failures)
 
   return { requests, failures }
 }
