@@ -262,9 +262,9 @@ export async function checkContent(
           text === undefined
             ? index?.assets[name]?.includes(id)
               ? undefined
-              : `${name}: this file is not in the content index`
+              : { message: `${name}: this file is not in the content index` }
             : folder.check?.(text)
-        if (problem) fileError(file, problem)
+        if (problem) fileError(file, problem.message, problem.line, problem.column)
         else ids.add(id)
         assetFiles.push(file)
       }
