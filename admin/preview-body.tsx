@@ -224,7 +224,19 @@ function draw(node: Nodes | RootContent, drawing: Drawing): ReactNode {
       }
       // An HTML tag written in the text is the page's as written, not a body component's.
       const inside = node.children.length ? children() : undefined
-      return html ? createElement(name, props, inside) : element(name, drawing, props, inside)
+      const drawn = html
+        ? createElement(name, props, inside)
+        : element(name, drawing, props, inside)
+      if (!refusedAttributes.size) return drawn
+      // The attributes left off, said after the element.
+      return (
+        <>
+          {drawn}
+          {breaks.map((broken, index) => (
+            <Refused key={index} message={broken.message} />
+          ))}
+        </>
+      )
     }
     default:
       // Footnotes and anything else the site's bodies do not use.
