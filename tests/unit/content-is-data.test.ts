@@ -4,7 +4,7 @@
 // itself), the build (the content plugin's load in a build, what `vike build` runs), the dev
 // server (the same plugin serving pages, which sets a refused entry aside), the editor's in-page
 // check (build/admin/entry-check-in-page.ts) and the preview pane (admin/preview-body.tsx), which
-// draws the check's sentence instead of what it refuses. A body whose `{…}` would write a file in
+// draws the check's sentence instead of what it refuses; the MDX compiler refuses it too. A body whose `{…}` would write a file in
 // Node writes nothing in any of them. Drawings (content/illustrations/) and addresses in YAML are
 // held to the same rules.
 import { execFile } from 'node:child_process'
@@ -20,6 +20,7 @@ import { parseBody } from '../../admin/preview-body.tsx'
 import { checkFilesInPage } from '../../build/admin/entry-check-in-page.ts'
 import type { ContentIndex } from '../../build/content/content-checker.ts'
 import { contentIndex, publishingDay } from '../../build/content/load.ts'
+import { createMdxCompiler } from '../../build/content/mdx-compiler.ts'
 import { mdxOptions } from '../../build/content/mdx-options.ts'
 import { ContentCheckError, formatError } from '../../build/content/report.ts'
 import { contentCollections } from '../../build/vite/content-plugin.ts'
@@ -436,6 +437,18 @@ describe('a body that would run code', () => {
     },
     LOAD,
   )
+
+  it('is not compiled by the MDX compiler, whoever asks it to', async () => {
+    const compiler = createMdxCompiler(mdxOptions, { root: scratch(), cache: false })
+    for (const [index, attack] of attacks.entries()) {
+      if (attack.frontmatter) continue // data: the compiler reads the body only
+      const file = path.join(scratch(), fileOf(index))
+      await expect(compiler.compile(file, fileText(attack)), attack.what).rejects.toThrow(
+        `${fileOf(index)}: MDX could not compile it: ${attack.message}`,
+      )
+    }
+    expect(existsSync(marker())).toBe(false)
+  })
 
   it(
     'is refused by the editor’s in-page check with the same sentences',
