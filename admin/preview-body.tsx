@@ -2,8 +2,11 @@
 // to JavaScript and runs it, which in the browser would need `eval`. Here the text is parsed as
 // the content check parses it (remark with MDX and GitHub tables), and its tree is drawn as React
 // elements with the same components the page's body is rendered with (bodyComponentsFor): the
-// writer components by name, the anchored headings, tables and pictures. What differs from the
-// page: code blocks are not coloured (Shiki runs at build time) and `{…}` expressions are left out.
+// writer components by name, the anchored headings, tables and pictures. It draws what the
+// content check lets through and nothing else (content/schema/body-rules.ts, the one rule set):
+// a refused element or `{…}` is drawn as a note saying why, a refused attribute or a writer
+// component's unknown prop is left off. What differs from the page: code blocks are not coloured
+// (Shiki runs at build time).
 import GithubSlugger from 'github-slugger'
 import type { Nodes, Parents, Root, RootContent } from 'mdast'
 import { toString } from 'mdast-util-to-string'
@@ -12,6 +15,13 @@ import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
+import {
+  allowedAttribute,
+  bodyRuleBreaks,
+  isHtmlName,
+  isPlainValue,
+} from '../content/schema/body-rules.ts'
+import { writerComponents } from '../content/schema/writer-component-names.ts'
 import type { Heading, MdxComponents } from '../site/content.ts'
 
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm)
@@ -88,8 +98,27 @@ function drawChildren(node: Parents, drawing: Drawing, tight = false): ReactNode
 
 const Keyed = ({ children }: { children: ReactNode }) => children
 
+/** Where the preview draws a refused node: the check's sentence, in place of what it refuses. */
+const Refused = ({ message }: { message: string }) => (
+  <span role="note" data-refused>
+    Not shown: {message}
+  </span>
+)
+
 function draw(node: Nodes | RootContent, drawing: Drawing): ReactNode {
   const children = () => ('children' in node ? drawChildren(node, drawing) : undefined)
+  const breaks = node.type === 'root' ? [] : bodyRuleBreaks(node)
+  const refused = breaks.find((broken) => broken.attribute === undefined)
+  if (refused)
+    // A link whose address is refused still shows its words.
+    return node.type === 'link' ? (
+      <>
+        {children()}
+        <Refused message={refused.message} />
+      </>
+    ) : (
+      <Refused message={refused.message} />
+    )
   switch (node.type) {
     case 'root':
       return children()
@@ -167,29 +196,57 @@ function draw(node: Nodes | RootContent, drawing: Drawing): ReactNode {
         </tbody>,
       ])
     }
+    case 'mdxFlowExpression':
+    case 'mdxTextExpression': {
+      // A plain value the rules let through, as the page draws it; a comment draws nothing.
+      const value = plainValue(node.data?.estree)
+      return value === undefined || value === null ? null : String(value)
+    }
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement': {
+      const name = node.name ?? ''
+      const html = isHtmlName(name)
+      const component = Object.hasOwn(writerComponents, name)
+        ? writerComponents[name as keyof typeof writerComponents]
+        : undefined
+      if (!html && !component) return <Refused message={`there is no writer component <${name}>`} />
+      const refusedAttributes = new Set(breaks.map((broken) => broken.attribute))
       const props: Record<string, unknown> = {}
       for (const attribute of node.attributes) {
-        if (attribute.type !== 'mdxJsxAttribute') continue
+        if (attribute.type !== 'mdxJsxAttribute' || refusedAttributes.has(attribute.name)) continue
+        const allowed = component
+          ? Object.hasOwn(component.props, attribute.name)
+          : allowedAttribute(name, attribute.name)
+        if (!allowed) continue
         const { value } = attribute
         if (value === null || value === undefined) props[attribute.name] = true
         else if (typeof value === 'string') props[attribute.name] = value
-        else props[attribute.name] = literal(value.value)
       }
-      return node.name ? element(node.name, drawing, props, children()) : children()
+      // An HTML tag written in the text is the page's as written, not a body component's.
+      const inside = node.children.length ? children() : undefined
+      const drawn = html
+        ? createElement(name, props, inside)
+        : element(name, drawing, props, inside)
+      if (!refusedAttributes.size) return drawn
+      // The attributes left off, said after the element.
+      return (
+        <>
+          {drawn}
+          {breaks.map((broken, index) => (
+            <Refused key={index} message={broken.message} />
+          ))}
+        </>
+      )
     }
     default:
-      // `{…}` expressions, footnotes and anything else the site's bodies do not use.
+      // Footnotes and anything else the site's bodies do not use.
       return null
   }
 }
 
-/** An attribute written as `{…}`: its value when it is a plain literal (a number, true). */
-function literal(source: string): unknown {
-  try {
-    return JSON.parse(source) as unknown
-  } catch {
-    return undefined
-  }
+/** The value of a `{…}` that isPlainValue lets through: a string, number, true, false or null. */
+function plainValue(estree: unknown): unknown {
+  if (!isPlainValue(estree)) return undefined
+  const [statement] = (estree as { body: { expression?: { value?: unknown } }[] }).body
+  return statement?.expression?.value
 }

@@ -5,6 +5,7 @@
 // (./content-index.ts: the entry being saved, and what the index says of the others).
 import type { z } from 'zod'
 import { assetFolders, type AssetFolder } from '../../content/schema/asset-folders.ts'
+import { addressProblem } from '../../content/schema/body-rules.ts'
 import { buildRouteTable, isRoutedCollection, routePath } from '../../site/routes.ts'
 import {
   listItemKey,
@@ -262,9 +263,9 @@ export async function checkContent(
           text === undefined
             ? index?.assets[name]?.includes(id)
               ? undefined
-              : `${name}: this file is not in the content index`
+              : { message: `${name}: this file is not in the content index` }
             : folder.check?.(text)
-        if (problem) fileError(file, problem)
+        if (problem) fileError(file, problem.message, problem.line, problem.column)
         else ids.add(id)
         assetFiles.push(file)
       }
@@ -409,6 +410,8 @@ export async function checkContent(
       images.set(src, { field: formatPath(fieldPath), position: source.locate(fieldPath) })
     const imageFiles: string[] = []
     for (const [src, { field, position }] of images) {
+      // An address no picture may have ("data:…") is its field's own problem (content/schema/fields.ts).
+      if (addressProblem(src)) continue
       const file = joinPath(dirnameOf(candidate.file), src)
       if (!src.startsWith('./images/') || !(await store.isFile(file)))
         problems.push({

@@ -2,7 +2,14 @@
 // Schemas so it always lists the collections and fields that really exist, with the descriptions
 // writers see in their editor. Left unformatted: Prettier pads every table cell to its column's
 // widest, which made the reference four times its size.
+import {
+  ADDRESS_SCHEMES,
+  COMMON_ATTRIBUTES,
+  HTML_ELEMENTS,
+  REFUSED_ELEMENTS,
+} from '../../content/schema/body-rules.ts'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
+import { writerComponents } from '../../content/schema/writer-component-names.ts'
 import {
   collectionJsonSchema,
   describeLocation,
@@ -31,6 +38,7 @@ export function renderReference(collections: Record<string, CollectionDefinition
         `| [\`${name}\`](#${name}) | \`${describeLocation(definition).replace(/^file /, '')}\` | [\`${schemaFile(name)}\`](../${schemaFile(name)}) |`,
     ),
   ]
+  lines.push('', ...bodyReference())
   for (const [name, definition] of Object.entries(collections)) {
     const schema = collectionJsonSchema(name, definition)
     lines.push(
@@ -50,6 +58,45 @@ export function renderReference(collections: Record<string, CollectionDefinition
     )
   }
   return lines.join('\n') + '\n'
+}
+
+/**
+ * What the text of an MDX body may hold, from content/schema/body-rules.ts and
+ * writer-component-names.ts: the check refuses anything else, and the preview draws nothing else.
+ */
+function bodyReference(): string[] {
+  const attributes = (names: readonly string[]) =>
+    names.length ? names.map((name) => `\`${name}\``).join(', ') : '—'
+  return [
+    '## What the text of a page may hold',
+    '',
+    'The text under the frontmatter of an MDX file is Markdown, plus the writer components and the HTML tags below: the content check refuses anything else at its line and column, and the editor’s preview shows nothing else. A body never holds code: `{…}` may only hold a comment or a plain value in quotes, `imports` and `exports` are refused, and so is every `on…` attribute, `dangerouslySetInnerHTML`, `srcDoc` and `formAction`.',
+    '',
+    `Links and picture addresses (in the text and in fields) are a path of this site (\`/about\`, \`#faq\`, \`./images/x.png\`) or start with ${ADDRESS_SCHEMES.map((scheme) => `\`${scheme}:\``).join(', ')}; \`javascript:\`, \`data:\` and every other kind of address are refused, however they are written.`,
+    '',
+    '| writer component | props (required in bold) | what it is |',
+    '| --- | --- | --- |',
+    ...Object.entries(writerComponents).map(
+      ([name, component]) =>
+        `| \`<${name}>\` | ${
+          Object.entries(component.props)
+            .map(([prop, rule]) => ('required' in rule && rule.required ? `**${prop}**` : prop))
+            .join(', ') || '—'
+        } | ${cell(component.description)} |`,
+    ),
+    '',
+    `| HTML tag | attributes besides ${attributes(COMMON_ATTRIBUTES)} |`,
+    '| --- | --- |',
+    ...Object.entries(HTML_ELEMENTS).map(
+      ([name, allowed]) => `| \`<${name}>\` | ${attributes(allowed)} |`,
+    ),
+    '',
+    `Refused with their own sentence: ${Object.keys(REFUSED_ELEMENTS)
+      .map((name) => `\`<${name}>\``)
+      .join(', ')}.`,
+    '',
+    '## Collections',
+  ]
 }
 
 /** The kind of value a field takes and its limits, in a writer's words. */

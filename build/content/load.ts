@@ -5,7 +5,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
-import type { MdxCompiler } from './mdx-compiler.ts'
+import { BODY_RULE_SOURCES, type MdxCompiler } from './mdx-compiler.ts'
 import { analyseBody, analyseTree, type BodyAnalysis } from './mdx-body.ts'
 import { cacheDir, fileCache, hashOf, toolchainKey } from '../cache.ts'
 import type { DraftMode } from '../../site/drafts.ts'
@@ -165,8 +165,8 @@ async function bodyAnalyser(
 ): Promise<AnalyseBody> {
   if (!useCache) return async (body, firstLine) => analyseBody(body, firstLine)
   const cache = fileCache<BodyAnalysis>(cacheDir(root, 'checkedBodies'), '.json')
-  // The checking code is all in this folder; the parser's version is in the lockfile.
-  const salt = await toolchainKey(root, ['build/content'])
+  // The checking code is in these; the parser's version is in the lockfile.
+  const salt = await toolchainKey(root, ['build/content', ...BODY_RULE_SOURCES])
   // Cache reads all at once; a few bodies at a time past that, or every body's syntax tree
   // would be alive at once, each waiting for its compile.
   const work = pLimit(8)

@@ -14,6 +14,7 @@ import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import { closest } from './messages.ts'
 import type { Position } from './position.ts'
+import { bodyRuleBreaks, WRITERS_CAN_USE } from '../../content/schema/body-rules.ts'
 import {
   writerComponents,
   type WriterComponent,
@@ -86,6 +87,13 @@ export function analyseTree(tree: Root, firstLine: number): BodyAnalysis {
   const slugger = new GithubSlugger()
   visit(tree, (node: RootContent | Root, _index, parent) => {
     const position = at(node.position?.start)
+    // What a body may hold at all (content/schema/body-rules.ts): a node refused as a whole is
+    // reported once, and nothing inside it is read.
+    const breaks = node.type === 'root' ? [] : bodyRuleBreaks(node)
+    for (const broken of breaks)
+      problems.push({ position: broken.position ?? position, message: broken.message })
+    if (breaks.some((broken) => broken.attribute === undefined)) return 'skip'
+    const brokenAttributes = new Set(breaks.map((broken) => broken.attribute))
     switch (node.type) {
       case 'heading': {
         const text = toString(node)
@@ -114,15 +122,9 @@ export function analyseTree(tree: Root, firstLine: number): BodyAnalysis {
           })
         facts.images.push({ src: node.url, position })
         break
-      case 'mdxjsEsm':
-        problems.push({
-          position,
-          message: 'imports and exports are not needed: the writer components work as they are',
-        })
-        break
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':
-        problems.push(...checkComponent(node, parent, position, facts))
+        problems.push(...checkComponent(node, parent, position, facts, brokenAttributes))
         break
     }
     return undefined
@@ -135,35 +137,36 @@ function checkComponent(
   parent: unknown,
   position: Position,
   facts: BodyFacts,
+  /** Attributes content/schema/body-rules.ts has reported already. */
+  reported: ReadonlySet<string | undefined>,
 ): BodyProblem[] {
   const name = node.name ?? ''
   const names = Object.keys(components)
-  const writersCanUse = `writers can use: ${names.map((known) => `<${known}>`).join(', ')}`
   const positionOf = (attribute: MdxJsxFlowElement['attributes'][number]): Position =>
     attribute.position
       ? { line: attribute.position.start.line, column: attribute.position.start.column }
       : position
-  // Plain HTML tags (lowercase) are Markdown's own; components start with a capital letter. The
-  // site's styles are made from its components' code only (renderer/styles.css), so a class in a
-  // body would style nothing.
-  if (/^[a-z]/.test(name))
-    return node.attributes.flatMap((attribute) =>
-      attribute.type === 'mdxJsxAttribute' && ['class', 'className'].includes(attribute.name)
-        ? [
-            {
-              position: positionOf(attribute),
-              message: `<${name} ${attribute.name}>: a body’s look comes from the site, not from classes; ${writersCanUse}`,
-            },
-          ]
-        : [],
-    )
-  const component = components[name]
+  // Plain HTML tags (lowercase) are Markdown's own, held to the allow-list of body-rules.ts;
+  // components start with a capital letter. A site link written as <a href> is checked like [](…).
+  if (/^[a-z]/.test(name)) {
+    for (const attribute of node.attributes)
+      if (
+        attribute.type === 'mdxJsxAttribute' &&
+        attribute.name === 'href' &&
+        typeof attribute.value === 'string' &&
+        attribute.value.startsWith('/') &&
+        !reported.has(attribute.name)
+      )
+        facts.links.push({ url: attribute.value, position: positionOf(attribute) })
+    return []
+  }
+  const component = Object.hasOwn(components, name) ? components[name] : undefined
   if (!component) {
     const suggestion = closest(name, names)
     return [
       {
         position,
-        message: `unknown component <${name}>${suggestion ? `; did you mean <${suggestion}>?` : ''}; ${writersCanUse}`,
+        message: `unknown component <${name}>${suggestion ? `; did you mean <${suggestion}>?` : ''}; ${WRITERS_CAN_USE}`,
       },
     ]
   }
@@ -176,15 +179,11 @@ function checkComponent(
   const given = new Set<string>()
   for (const attribute of node.attributes) {
     const attributePosition = positionOf(attribute)
-    if (attribute.type !== 'mdxJsxAttribute') {
-      problems.push({
-        position: attributePosition,
-        message: `<${name}>: write each prop as name="value"`,
-      })
-      continue
-    }
-    problems.push(...checkProp(name, component, attribute, attributePosition, facts))
+    // `{...props}` and the props body-rules.ts refused are reported already.
+    if (attribute.type !== 'mdxJsxAttribute') continue
     given.add(attribute.name)
+    if (reported.has(attribute.name)) continue
+    problems.push(...checkProp(name, component, attribute, attributePosition, facts))
   }
   for (const [prop, rule] of Object.entries(component.props))
     if ('required' in rule && rule.required && !given.has(prop))
@@ -199,7 +198,9 @@ function checkProp(
   position: Position,
   facts: BodyFacts,
 ): BodyProblem[] {
-  const rule = component.props[attribute.name]
+  const rule = Object.hasOwn(component.props, attribute.name)
+    ? component.props[attribute.name]
+    : undefined
   if (!rule) {
     const known = Object.keys(component.props)
     const suggestion = closest(attribute.name, known)

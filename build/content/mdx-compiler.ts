@@ -51,8 +51,14 @@ export interface MdxCompiler {
   readonly stats: { compiled: number; reused: number; fromParsedTree: number }
 }
 
+/** The rules of what a body may hold, which the check and the compiler's guard apply. */
+export const BODY_RULE_SOURCES = [
+  'content/schema/body-rules.ts',
+  'content/schema/writer-component-names.ts',
+]
+
 /** Whose changes make every compiled body stale: the compiler's settings live in these. */
-const COMPILER_SOURCES = ['vite.config.ts', 'build/content']
+const COMPILER_SOURCES = ['vite.config.ts', 'build/content', ...BODY_RULE_SOURCES]
 
 const FORMATS = { '.mdx': 'mdx', '.md': 'md' } as const
 

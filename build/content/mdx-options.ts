@@ -2,12 +2,35 @@
 // compiler (./mdx-compiler.ts, given them by vite.config.ts), so both agree on what a body means:
 // frontmatter is data, and GitHub Markdown's tables are allowed.
 import rehypeShiki from '@shikijs/rehype'
+import type { Root } from 'mdast'
 import rehypeSlug from 'rehype-slug'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
+import type { VFile } from 'vfile'
+import { visit } from 'unist-util-visit'
+import { bodyRuleBreaks } from '../../content/schema/body-rules.ts'
 import type { MdxOptions } from './mdx-compiler.ts'
 
-export const remarkPlugins = [remarkFrontmatter, remarkGfm]
+/**
+ * The compiler's own guard: a body that breaks a rule of content/schema/body-rules.ts is not
+ * compiled, whatever called the compiler. The content check refuses such a body before any
+ * compile (./load.ts); this keeps a compiled body from ever carrying code that no check read.
+ */
+export function remarkRefuseCode() {
+  return (tree: Root, file: VFile) => {
+    visit(tree, (node) => {
+      if (node.type === 'root') return
+      const [broken] = bodyRuleBreaks(node)
+      if (broken)
+        file.fail(broken.message, {
+          place: broken.position ?? node.position?.start,
+          ruleId: 'body-rules',
+        })
+    })
+  }
+}
+
+export const remarkPlugins = [remarkRefuseCode, remarkFrontmatter, remarkGfm]
 
 /** Languages code blocks may be highlighted in at build time; others show as plain text. */
 export const CODE_LANGUAGES = [

@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { optimize } from 'svgo'
 import type { Plugin, ViteDevServer } from 'vite'
-import { assetFolders, svgViewBox } from '../../content/schema/asset-folders.ts'
+import { assetFolders, drawingProblem, svgViewBox } from '../../content/schema/asset-folders.ts'
 
 const VIRTUAL_ID = 'virtual:illustrations'
 const RESOLVED_ID = '\0' + VIRTUAL_ID
@@ -17,13 +17,21 @@ export interface OptimisedIllustration {
   height: number
 }
 
-/** One drawing, made small and safe to inline next to others. */
+/**
+ * One drawing, made small and safe to inline next to others. A drawing the content check would
+ * refuse (content/schema/asset-folders.ts drawingProblem) is refused here too, before and after
+ * svgo, so the dev server, which serves pages while content has problems, never inlines it.
+ */
 export function optimiseIllustration(name: string, text: string): OptimisedIllustration {
+  const file = `content/illustrations/${name}.svg`
   const size = svgViewBox(text)
-  if (!size)
-    throw new Error(
-      `content/illustrations/${name}.svg: the <svg> element needs viewBox="0 0 width height"`,
-    )
+  if (!size) throw new Error(`${file}: the <svg> element needs viewBox="0 0 width height"`)
+  const refuse = (svg: string) => {
+    const problem = drawingProblem(svg)
+    if (problem)
+      throw new Error(`${file}:${problem.line ?? 1}:${problem.column ?? 1}  ${problem.message}`)
+  }
+  refuse(text)
   const { data } = optimize(text, {
     multipass: true,
     plugins: [
@@ -35,8 +43,8 @@ export function optimiseIllustration(name: string, text: string): OptimisedIllus
     ],
   })
   const body = /^<svg\b[^>]*>([\s\S]*)<\/svg>$/.exec(data.trim())?.[1]
-  if (body === undefined)
-    throw new Error(`content/illustrations/${name}.svg: not one <svg> element`)
+  if (body === undefined) throw new Error(`${file}: not one <svg> element`)
+  refuse(`<svg>${body}</svg>`)
   return { body, ...size }
 }
 
@@ -72,7 +80,14 @@ export function illustrations(): Plugin {
         const absolute = path.join(dir, file)
         this.addWatchFile(absolute)
         const name = path.basename(file, extension)
-        drawings[name] = optimiseIllustration(name, await readFile(absolute, 'utf8'))
+        try {
+          drawings[name] = optimiseIllustration(name, await readFile(absolute, 'utf8'))
+        } catch (error) {
+          // The content check reports the file and stops the build; the dev server goes on
+          // without the drawing (the entries showing it are set aside with that report).
+          if (!server) throw error
+          server.config.logger.error(error instanceof Error ? error.message : String(error))
+        }
       }
       return `export default ${JSON.stringify(drawings)}\n`
     },

@@ -2,7 +2,7 @@
 // (content/tags/<id>.yaml). The MDX body may use the writer components listed in CONTENT.md.
 import { z } from 'zod'
 import { listItemReference, reference } from './collection.ts'
-import { seo, text } from './fields.ts'
+import { safeAddress, seo, text } from './fields.ts'
 
 /** A calendar date as writers type it. */
 export const isoDate = (description: string) =>
@@ -13,6 +13,7 @@ export const image = z
   .strictObject({
     src: z
       .string()
+      .check(safeAddress)
       .regex(
         /^\.\/images\/[\w./-]+\.(png|jpe?g|webp)$/,
         'must be a file in this folder’s images/ folder, e.g. "./images/pipeline.png" (PNG, JPEG or WebP)',

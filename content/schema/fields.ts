@@ -1,6 +1,7 @@
 // The fields every schema is built from: words, links, buttons, icons, search titles and the
 // heading group sections share. Writers: each field's description says what it is for.
 import { z } from 'zod'
+import { addressProblem } from './body-rules.ts'
 import { reference, uniqueBy } from './collection.ts'
 import { iconNames } from './icon-names.ts'
 
@@ -11,9 +12,23 @@ export const text = (description: string) => z.string().trim().min(1).describe(d
 export const optionalText = (description: string) =>
   z.string().trim().min(1).optional().describe(description)
 
+/**
+ * The address rule a body's links follow (./body-rules.ts addressProblem), for every field that
+ * becomes a link, a picture's address or a frame's: a "javascript:" or "data:" address is
+ * refused with the same sentence wherever it is written, before the field's own format is read.
+ */
+export const safeAddress = z.superRefine((value: string, context) => {
+  const problem = addressProblem(value)
+  if (problem) context.addIssue({ code: 'custom', message: problem, input: value, continue: false })
+})
+
+/** A full https:// address: the site's own, a social profile, the booking page. */
+export const httpsUrl = () => z.url({ protocol: /^https$/ }).check(safeAddress)
+
 /** A link inside the site ("/about", "/#faq") or a full https:// address. */
 export const href = z
   .string()
+  .check(safeAddress)
   .regex(
     /^(\/[^\s]*|#[\w-]+|https:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d]+)$/,
     'must be a site path starting with "/", a "#section" anchor, or a full https:// address',

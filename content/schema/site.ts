@@ -2,7 +2,7 @@
 // words the interface needs on every page.
 import { z } from 'zod'
 import { uniqueBy } from './collection.ts'
-import { fieldWords, link, optionalText, seo, text, toastWords } from './fields.ts'
+import { fieldWords, httpsUrl, link, optionalText, seo, text, toastWords } from './fields.ts'
 
 /** A field of the request dialog: its label, and sample text if the field wants one. */
 const requestField = fieldWords(
@@ -22,9 +22,7 @@ export function isTimeZone(timeZone: string): boolean {
 
 export const siteSchema = z.strictObject({
   name: text('The company name, used in titles, the logo and structured data.'),
-  url: z
-    .url({ protocol: /^https$/ })
-    .describe('The public address of the site; canonical URLs start with it.'),
+  url: httpsUrl().describe('The public address of the site; canonical URLs start with it.'),
   titleTemplate: z
     .string()
     .includes('%s', { message: 'must contain %s where the page title goes' })
@@ -48,9 +46,7 @@ export const siteSchema = z.strictObject({
     .array(
       z.strictObject({
         label: text('The network’s name, read aloud by screen readers.'),
-        href: z
-          .url({ protocol: /^https$/ })
-          .describe('The full address of the company’s profile on that network.'),
+        href: httpsUrl().describe('The full address of the company’s profile on that network.'),
         icon: z
           .enum(['linkedin', 'twitter', 'github', 'youtube'])
           .describe('Which network’s logo to show.'),
@@ -60,9 +56,7 @@ export const siteSchema = z.strictObject({
     .describe('Links to the company’s social profiles, shown as icons.'),
   scheduler: z
     .strictObject({
-      url: z
-        .url({ protocol: /^https$/ })
-        .describe('The embedded booking page for a 30-minute call.'),
+      url: httpsUrl().describe('The embedded booking page for a 30-minute call.'),
       title: text('The accessible title of the booking frame.'),
       loading: text('Shown in the booking dialog until the booking page has loaded.'),
       unavailable: text(
