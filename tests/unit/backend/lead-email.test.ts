@@ -29,6 +29,7 @@ const hostile: StoredContactRequest = {
   attempts: 0,
   transport: null,
   lastError: null,
+  nextAttemptAt: null,
 }
 
 describe('composeLeadEmail', () => {
