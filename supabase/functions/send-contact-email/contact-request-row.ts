@@ -47,10 +47,7 @@ export function toInsertedRow(request: NewContactRequest): Record<string, unknow
 }
 
 /** contact_unsent_counts' JSON as the counts endpoint answers it: ISO times, and when. */
-export function toUnsentCounts(
-  counted: Omit<UnsentCounts, 'checkedAt'>,
-  now: Date,
-): UnsentCounts {
+export function toUnsentCounts(counted: Omit<UnsentCounts, 'checkedAt'>, now: Date): UnsentCounts {
   const { failed, held, received } = counted.unsentOverAnHour
   return {
     unsentOverAnHour: { failed: Number(failed), held: Number(held), received: Number(received) },

@@ -2,12 +2,7 @@
 // insert, by the scheduled call's retries, by the retry command for rows that failed, were held
 // or were only logged, and by a spam release.
 import { composeLeadEmail } from './lead-email.ts'
-import type {
-  DeliveryOutcome,
-  LeadStore,
-  MailBudget,
-  StoredContactRequest,
-} from './lead-store.ts'
+import type { DeliveryOutcome, LeadStore, MailBudget, StoredContactRequest } from './lead-store.ts'
 import { describeError, type Logger } from './logger.ts'
 import type { MailTransport } from './mail-transport.ts'
 import { nextAttemptAt } from './retry-schedule.ts'

@@ -37,4 +37,3 @@ export function nextAttemptAt(attempts: number, failedAt: Date): Date | null {
  * this is one the function stopped on, and a row claimed for mailing is left alone this long.
  */
 export const IN_FLIGHT_LIMIT_MS = 15 * MINUTE
-

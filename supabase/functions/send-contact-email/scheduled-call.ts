@@ -52,10 +52,7 @@ async function readPassBody(request: Request): Promise<{ retryNow: boolean } | n
   return { retryNow }
 }
 
-export function scheduledCalls(
-  context: HandlerContext,
-  held: ReturnType<typeof heldMailRelease>,
-) {
+export function scheduledCalls(context: HandlerContext, held: ReturnType<typeof heldMailRelease>) {
   const { store, mail, logger, config } = context
   // One pass at a time per instance: a call during a pass runs after it.
   let passes: Promise<unknown> = Promise.resolve()
@@ -80,7 +77,11 @@ export function scheduledCalls(
     try {
       return await work()
     } catch (error) {
-      logger.error('scheduled_pass.step_failed', { requestId, step: name, error: describeError(error) })
+      logger.error('scheduled_pass.step_failed', {
+        requestId,
+        step: name,
+        error: describeError(error),
+      })
       return null
     }
   }
