@@ -148,13 +148,14 @@ export function createSqlLeadStore(db: SqlClient): SqlLeadStore {
 
     purgeSentBefore(before) {
       return journaled(db, journal, async (tx, journal) => {
-        const { rows } = await tx.query<{ id: string }>(
-          'select public.purge_expired_contact_requests($1) as id',
+        const { rows } = await tx.query<{ ids: string[] }>(
+          'select public.purge_expired_contact_requests($1) as ids',
           [before],
         )
+        const ids = rows[0]!.ids
         // A replay must not bring expired rows back.
-        if (rows.length > 0) await journal?.append([{ purged: rows.map((row) => row.id) }])
-        return rows.length
+        if (ids.length > 0) await journal?.append([{ purged: ids }])
+        return ids.length
       })
     },
 

@@ -184,12 +184,15 @@ $$;
 -- Deletes rows the retention setting no longer keeps: only mailed (`sent`) ones, so a lead that
 -- nobody has received yet is never removed. Returns their ids (the local journal records them).
 create or replace function public.purge_expired_contact_requests(p_before timestamptz)
-returns setof uuid
+returns uuid[]
 language sql
 as $$
-  delete from public.contact_requests
-  where status = 'sent' and created_at < p_before
-  returning id
+  with purged as (
+    delete from public.contact_requests
+    where status = 'sent' and created_at < p_before
+    returning id
+  )
+  select coalesce(array_agg(id), '{}') from purged
 $$;
 
 do $$
