@@ -14,7 +14,7 @@ import { heldMailRelease } from './held-mail-release.ts'
 import { describeError } from './logger.ts'
 import { newLead } from './new-lead.ts'
 import { readSubmission } from './request-body.ts'
-import { scheduledCalls } from './scheduled-call.ts'
+import { scheduledCalls, type PassReport } from './scheduled-call.ts'
 import { storeAndMail } from './store-and-mail.ts'
 import { unstoredMail } from './unstored-mail.ts'
 
@@ -22,7 +22,14 @@ export { UNAVAILABLE_ERROR } from './answer.ts'
 export { clientAddressOf, type ConnectionInfo } from './client-address.ts'
 export type { HandlerDeps } from './handler-context.ts'
 
-export type ContactHandler = (request: Request, connection?: ConnectionInfo) => Promise<Response>
+export interface ContactHandler {
+  (request: Request, connection?: ConnectionInfo): Promise<Response>
+  /**
+   * The scheduled call's pass without a request: the local server runs it on a timer, where
+   * Supabase has pg_cron call the function.
+   */
+  runScheduledPass(): Promise<PassReport | null>
+}
 
 export function createHandler(deps: HandlerDeps): ContactHandler {
   const context = handlerContext(deps)
@@ -64,7 +71,7 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
     }
   }
 
-  return async function handleContactRequest(request, connection) {
+  async function handleContactRequest(request: Request, connection?: ConnectionInfo) {
     const requestId = crypto.randomUUID()
     const cors = decideCors(request.headers.get('origin'), config.allowedOrigins)
     const respond = ({ status, body, headers }: Answer) => {
@@ -88,4 +95,8 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
       return respond({ status: 500, body: { error: 'Internal error', requestId } })
     }
   }
+
+  return Object.assign(handleContactRequest, {
+    runScheduledPass: () => scheduled.startPass(false, crypto.randomUUID()),
+  })
 }

@@ -37,3 +37,9 @@ export function nextAttemptAt(attempts: number, failedAt: Date): Date | null {
  * this is one the function stopped on, and a row claimed for mailing is left alone this long.
  */
 export const IN_FLIGHT_LIMIT_MS = 15 * MINUTE
+
+/**
+ * How often the scheduled call runs: often enough for the first delay. Hosted, pg_cron calls the
+ * function on this interval (supabase/README.md); locally the server runs the pass itself.
+ */
+export const SCHEDULE_INTERVAL_MS = 5 * MINUTE

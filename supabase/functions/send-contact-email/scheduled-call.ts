@@ -110,12 +110,15 @@ export function scheduledCalls(context: HandlerContext, held: ReturnType<typeof 
   }
 
   /** Starts a pass after the ones before it; kept alive after the answer (waitUntil). */
-  function startPass(retryNow: boolean, requestId: string): Promise<PassReport> {
-    const work = passes.then(() => pass(retryNow, requestId))
-    passes = work.catch((error: unknown) => {
-      logger.error('scheduled_pass.failed', { requestId, error: describeError(error) })
-    })
-    context.waitUntil(passes)
+  function startPass(retryNow: boolean, requestId: string): Promise<PassReport | null> {
+    const work = passes
+      .then(() => pass(retryNow, requestId))
+      .catch((error: unknown) => {
+        logger.error('scheduled_pass.failed', { requestId, error: describeError(error) })
+        return null
+      })
+    passes = work
+    context.waitUntil(work)
     return work
   }
 
