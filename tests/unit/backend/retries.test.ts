@@ -18,6 +18,7 @@ import {
   RETRY_DELAYS_MS,
 } from '../../../supabase/functions/send-contact-email/retry-schedule.ts'
 import { PASS_BODY_ERROR } from '../../../supabase/functions/send-contact-email/scheduled-call.ts'
+import { formatRequest } from '../../../server/leads-format.ts'
 import type { LocalDatabase } from '../../../server/local-database.ts'
 import {
   clearTables,
@@ -151,6 +152,11 @@ describe('retries on the schedule', () => {
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 })
     expect(failed.lastError).toBe('Error: provider is down (1)')
     expect(failed.nextAttemptAt).toBe(new Date(clock.now().getTime() + 5 * MINUTE).toISOString())
+    // npm run leads shows the three.
+    const [listed] = formatRequest(failed).split('\n')
+    expect(listed).toContain('FAILED')
+    expect(listed).toContain('(attempts 1, via flaky)  last error: Error: provider is down (1)')
+    expect(formatRequest(failed)).toContain(`\n  next try ${failed.nextAttemptAt} (automatic;`)
 
     const row = await followSchedule(handler, clock, id, mail.attempts)
     console.log(['Three failures, then sent:', ...timeline(mail.attempts)].join('\n  '))
@@ -189,6 +195,9 @@ describe('retries on the schedule', () => {
       nextAttemptAt: null,
     })
     expect(row.lastError).toBe(`Error: provider is down (${MAX_MAIL_ATTEMPTS})`)
+    expect(formatRequest(row)).toContain(
+      `(attempts 12, via flaky)  last error: Error: provider is down (12)\n  no further try after 12 attempts; npm run leads:retry sends it`,
+    )
     const gaps = mail.attempts.slice(1).map(({ at }, index) => {
       return at.getTime() - mail.attempts[index]!.at.getTime()
     })
