@@ -39,6 +39,24 @@ as $$
     and (status <> 'sent' or p_status = 'sent')
 $$;
 
+-- Locks the hour's mail budget row (made when missing; past hours deleted, no longer needed) and
+-- answers how many mails it counts: whoever takes from the budget after this takes turns, until
+-- the calling transaction ends.
+create or replace function public.lock_contact_mail_budget(p_hour text)
+returns integer
+language plpgsql
+as $$
+declare
+  v_used integer;
+begin
+  delete from public.contact_mail_budget where hour < p_hour;
+  insert into public.contact_mail_budget (hour, mails) values (p_hour, 0)
+    on conflict (hour) do nothing;
+  select mails into v_used from public.contact_mail_budget where hour = p_hour for update;
+  return v_used;
+end
+$$;
+
 -- Claims the oldest row whose mail is due again, for one instance to mail: a `failed` row whose
 -- next_attempt_at has come (p_every_waiting: any failed row, also one that gave up: the operator
 -- asked), or a `received` row older than p_in_flight_seconds whose mail nobody is sending (the
@@ -75,10 +93,7 @@ begin
     if p_max <= 0 then
       return null;
     end if;
-    delete from public.contact_mail_budget where hour < p_hour;
-    insert into public.contact_mail_budget (hour, mails) values (p_hour, 0)
-      on conflict (hour) do nothing;
-    select mails into v_used from public.contact_mail_budget where hour = p_hour for update;
+    v_used := public.lock_contact_mail_budget(p_hour);
     if v_used >= p_max then
       return null;
     end if;
@@ -132,10 +147,7 @@ begin
      or not exists (select 1 from public.contact_requests where status = 'held') then
     return null;
   end if;
-  delete from public.contact_mail_budget where hour < p_hour;
-  insert into public.contact_mail_budget (hour, mails) values (p_hour, 0)
-    on conflict (hour) do nothing;
-  select mails into v_used from public.contact_mail_budget where hour = p_hour for update;
+  v_used := public.lock_contact_mail_budget(p_hour);
   if v_used >= p_max then
     return null;
   end if;
@@ -202,6 +214,7 @@ begin
   revoke all on function public.claim_contact_retry(text, integer, integer, timestamptz, integer,
     boolean, uuid[]) from public;
   revoke all on function public.contact_unsent_counts(timestamptz) from public;
+  revoke all on function public.lock_contact_mail_budget(text) from public;
   revoke all on function public.release_held_contact_request(text, integer, integer, timestamptz,
     integer) from public;
   revoke all on function public.purge_expired_contact_requests(timestamptz) from public;
@@ -211,6 +224,7 @@ begin
     revoke all on function public.claim_contact_retry(text, integer, integer, timestamptz,
       integer, boolean, uuid[]) from anon, authenticated;
     revoke all on function public.contact_unsent_counts(timestamptz) from anon, authenticated;
+    revoke all on function public.lock_contact_mail_budget(text) from anon, authenticated;
     revoke all on function public.release_held_contact_request(text, integer, integer,
       timestamptz, integer) from anon, authenticated;
     revoke all on function public.purge_expired_contact_requests(timestamptz)
@@ -222,6 +236,7 @@ begin
     grant execute on function public.claim_contact_retry(text, integer, integer, timestamptz,
       integer, boolean, uuid[]) to service_role;
     grant execute on function public.contact_unsent_counts(timestamptz) to service_role;
+    grant execute on function public.lock_contact_mail_budget(text) to service_role;
     grant execute on function public.release_held_contact_request(text, integer, integer,
       timestamptz, integer) to service_role;
     grant execute on function public.purge_expired_contact_requests(timestamptz)

@@ -6,6 +6,7 @@ import { RELEASE_HELD_HEADER } from '../../../supabase/functions/send-contact-em
 import { leadIdempotencyKey } from '../../../supabase/functions/send-contact-email/lead-email.ts'
 import {
   SPAM_RETENTION_DAYS,
+  type NewContactRequest,
   type StoredContactRequest,
 } from '../../../supabase/functions/send-contact-email/lead-store.ts'
 import type {
@@ -102,6 +103,25 @@ function timeline(attempts: { at: Date }[]): string[] {
       `attempt ${index + 1}: ${at.toISOString()} (${describeOffset(at.getTime() - first)})`,
   )
 }
+
+/** A request stored by the store directly, as if the handler stopped right after the insert. */
+const lead = (fields: Partial<NewContactRequest> = {}): NewContactRequest => ({
+  kind: 'contact',
+  title: null,
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  phone: '',
+  company: null,
+  message: 'Stored, then the instance stopped.',
+  page: null,
+  userAgent: null,
+  clientHash: 'h',
+  requestId: null,
+  status: 'received',
+  spamReason: null,
+  antiBotFields: true,
+  ...fields,
+})
 
 const rowOf = async (store: ReturnType<typeof handlerOn>['store'], id: string) =>
   (await store.listContactRequests()).find((row) => row.id === id)!
@@ -255,22 +275,9 @@ describe('retries on the schedule', () => {
       clock: clock.now,
     })
     // The function stopped between storing and mailing: the row, and no mail.
-    const { row } = await handler.store.insertContactRequest({
-      kind: 'contact',
-      title: null,
-      name: 'Grace Hopper',
-      email: 'grace@example.com',
-      phone: '',
-      company: null,
-      message: 'Stored, then the instance stopped.',
-      page: null,
-      userAgent: null,
-      clientHash: 'h',
-      requestId: null,
-      status: 'received',
-      spamReason: null,
-      antiBotFields: true,
-    })
+    const { row } = await handler.store.insertContactRequest(
+      lead({ message: 'Stored, then the instance stopped.' }),
+    )
     clock.set(new Date(clock.now().getTime() + IN_FLIGHT_LIMIT_MS - TICK).toISOString())
     await call(handler)
     expect(mail.sent).toHaveLength(0)
@@ -406,11 +413,7 @@ describe('the counts read (GET with the release secret)', () => {
     await age(heldOld, 2 * HOUR)
     void freshFailed
     void heldFresh
-    const stopped = await handler.store.insertContactRequest({
-      ...(await rowOf(handler.store, oldFailed)),
-      requestId: null,
-      status: 'received',
-    })
+    const stopped = await handler.store.insertContactRequest(lead())
     await age(stopped.row.id, 90 * MINUTE)
 
     const response = await handler.handle(countsCall())
@@ -466,22 +469,13 @@ describe('spam and retention on the schedule', () => {
     daysAgo: number,
     status: StoredContactRequest['status'],
   ) {
-    const { row } = await handler.store.insertContactRequest({
-      kind: 'contact',
-      title: null,
-      name: 'Ada',
-      email: 'ada@example.com',
-      phone: '',
-      company: null,
-      message: `${status}, ${daysAgo} days old`,
-      page: null,
-      userAgent: null,
-      clientHash: 'h',
-      requestId: null,
-      status: status === 'spam' ? 'spam' : 'received',
-      spamReason: status === 'spam' ? 'honeypot' : null,
-      antiBotFields: true,
-    })
+    const { row } = await handler.store.insertContactRequest(
+      lead({
+        message: `${status}, ${daysAgo} days old`,
+        status: status === 'spam' ? 'spam' : 'received',
+        spamReason: status === 'spam' ? 'honeypot' : null,
+      }),
+    )
     await database.db.query(
       `update contact_requests set status = $2, next_attempt_at = null,
          created_at = now() - make_interval(days => $3) where id = $1`,
