@@ -330,6 +330,23 @@ describe('retries on the schedule', () => {
     expect(first.delivered).toHaveLength(1)
   })
 
+  it('a row once sent stays sent: a late failure from elsewhere never overwrites it', async () => {
+    const { handle, store } = handlerOn(database)
+    const { id } = await expectAccepted(await handle(post(contactBody)))
+    await store.recordDelivery(id, {
+      status: 'failed',
+      transport: 'resend',
+      error: 'Error: Resend answered 409: concurrent_idempotent_requests',
+      nextAttemptAt: new Date().toISOString(),
+    })
+    expect(await rowOf(store, id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      nextAttemptAt: null,
+    })
+  })
+
   it('{"retryNow":true} retries every failed row now, once each, outside the budget', async () => {
     const clock = fakeClock(futureTick())
     const failing = failingMail()
