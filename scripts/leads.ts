@@ -2,20 +2,21 @@
 // npm run leads -- --spam                                 the requests judged as spam
 // npm run leads -- --release ID                           releases one from spam and mails it
 // npm run leads -- --purge                                deletes spam older than 30 days
-// npm run leads:retry                                     resends failed and held rows, and
-//                                                         logged ones once RESEND_API_KEY is set
+// npm run leads:retry                                     resends failed and held rows now
+//                                                         (the server retries failed ones on
+//                                                         its own schedule), and logged ones
+//                                                         once RESEND_API_KEY is set
 // npm run leads -- --backup FILE                          writes every stored request to FILE
 // npm run leads -- --restore FILE [--merge]               adds FILE's requests to an empty
 //                                                         database (--merge: to one with rows)
 // Each works whether or not a server holds the database (it answers through its admin endpoint).
 import { setFlagsFromString } from 'node:v8'
 import { parseArgs } from 'node:util'
-import type { StoredContactRequest } from '../supabase/functions/send-contact-email/lead-store.ts'
 import { consoleLogger, describeError } from '../supabase/functions/send-contact-email/logger.ts'
-import { SPAM_REASONS, type SpamReason } from '../supabase/functions/send-contact-email/spam.ts'
 import { isDataFolderError } from '../server/data-folder-error.ts'
 import { openLeadsAccess } from '../server/leads-access.ts'
 import { readBackupFile, writeBackupFile } from '../server/leads-backup.ts'
+import { formatRequest } from '../server/leads-format.ts'
 import { LeadsInputError, parseLeadId, parseListLimit, parseStatus } from '../server/leads-input.ts'
 
 // A command lives for a second or two: the database's WebAssembly runs on V8's baseline compiler
@@ -47,32 +48,6 @@ function parseArguments() {
   }
 }
 const { values } = parseArguments()
-
-const reasonText = (reason: string) =>
-  reason in SPAM_REASONS ? `${reason}: ${SPAM_REASONS[reason as SpamReason]}` : reason
-
-function formatRequest(request: StoredContactRequest): string {
-  const what = request.title ? `${request.kind}: ${request.title}` : request.kind
-  const via = request.transport ? `, via ${request.transport}` : ''
-  const error = request.lastError ? `  last error: ${request.lastError}` : ''
-  const spam = request.spamReason
-    ? `\n  ${request.status === 'spam' ? 'spam' : 'released from spam'} (${reasonText(request.spamReason)})`
-    : ''
-  const unverified = request.antiBotFields
-    ? ''
-    : '\n  without anti-bot fields (honeypot, timing): tighter rate limit and mail budget'
-  const held =
-    request.status === 'held'
-      ? "\n  mail held: the hour's mail budget was spent; sent by the next hour's first request or npm run leads:retry"
-      : ''
-  const lines = [
-    `${request.createdAt}  ${request.status.toUpperCase().padEnd(8)} ${what}  (attempts ${request.attempts}${via})${error}${spam}${unverified}${held}`,
-    `  ${request.name} <${request.email}>${request.phone ? `  ${request.phone}` : ''}${request.company ? `  ${request.company}` : ''}`,
-    ...request.message.split('\n').map((line) => `  | ${line}`),
-    `  id ${request.id}${request.page ? `  page ${request.page}` : ''}`,
-  ]
-  return lines.join('\n')
-}
 
 async function main(): Promise<number> {
   // Every input is checked before the database is opened: a bad one is a message and exit 2.

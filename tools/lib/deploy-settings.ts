@@ -85,10 +85,16 @@ export function allowedOrigins(env: Env): string {
 }
 
 /** The functions' settings as the deploy sets them on Supabase, by name. */
+/** Function settings with a default in its code: passed on only when set (supabase/README.md). */
+export const OPTIONAL_FUNCTION_SETTINGS = ['LEAD_RETENTION_DAYS'] as const
+
 export function functionSecrets(env: Env): [string, string][] {
   return [
     ['ALLOWED_ORIGINS', allowedOrigins(env)],
     ...FUNCTION_SECRETS.map((name): [string, string] => [name, env[name]!.trim()]),
+    ...OPTIONAL_FUNCTION_SETTINGS.filter((name) => env[name]?.trim()).map(
+      (name): [string, string] => [name, env[name]!.trim()],
+    ),
     ...(signInSetup(env) === 'all'
       ? OAUTH_SECRET_NAMES.map((name): [string, string] => [name, env[name]!.trim()])
       : []),
@@ -96,7 +102,12 @@ export function functionSecrets(env: Env): [string, string][] {
 }
 
 /** Every setting the gate reads, the optional ones too (none of their values is ever printed). */
-export const BACKEND_GATE_SETTINGS = [...BACKEND_SETTINGS, 'ALLOWED_ORIGINS', ...OAUTH_SECRET_NAMES]
+export const BACKEND_GATE_SETTINGS = [
+  ...BACKEND_SETTINGS,
+  'ALLOWED_ORIGINS',
+  ...OPTIONAL_FUNCTION_SETTINGS,
+  ...OAUTH_SECRET_NAMES,
+]
 
 /**
  * What is wrong with the settings' values, one sentence each: SITE_URL is the live https
