@@ -5,6 +5,9 @@
 //                                                  function on a throwaway store, smoke-checked
 //   tsx scripts/deploy/site.ts deploy [--dist dist] that folder to Cloudflare (Workers static
 //                                                  assets), by `wrangler deploy`
+//   tsx scripts/deploy/site.ts host-files [--dist dist]  only the files deploy writes into the
+//                                                  folder for Wrangler (npm test serves a build
+//                                                  with them on workerd: tools/test-hosts.ts)
 // `wrangler` is the CLI cloudflare/wrangler-action installs; the tests put a recording fake on
 // PATH instead (tests/unit/deploy-scripts.test.ts). Its token is read from the environment.
 import { writeFileSync } from 'node:fs'
@@ -45,6 +48,16 @@ export function hostConfig(env: Env): Record<string, unknown> {
       ? {}
       : { routes: [{ pattern: host, custom_domain: true }], workers_dev: false }),
   }
+}
+
+/**
+ * What the deploy writes into `distDir` before `wrangler deploy`: the host's configuration
+ * beside the folder, and the list of files it must not upload.
+ */
+export function writeHostFiles(distDir: string, env: Env): void {
+  // vercel.json is for another host: not uploaded (the local server does not serve it either).
+  writeFileSync(path.join(distDir, 'client', '.assetsignore'), 'vercel.json\n.assetsignore\n')
+  writeFileSync(path.join(distDir, HOST_CONFIG), `${JSON.stringify(hostConfig(env), null, 2)}\n`)
 }
 
 /** The arguments of the one wrangler call that deploys `distDir`. */
@@ -119,14 +132,16 @@ async function main(command: string | undefined, args: string[], env: Env) {
     }
     return
   }
+  if (command === 'host-files') {
+    writeHostFiles(distDir, env)
+    return
+  }
   if (command === 'deploy') {
-    // vercel.json is for another host: not uploaded (the local server does not serve it either).
-    writeFileSync(path.join(distDir, 'client', '.assetsignore'), 'vercel.json\n.assetsignore\n')
-    writeFileSync(path.join(distDir, HOST_CONFIG), `${JSON.stringify(hostConfig(env), null, 2)}\n`)
+    writeHostFiles(distDir, env)
     runCli('wrangler', deployArgs(path.relative(process.cwd(), distDir) || '.'), env)
     return
   }
-  console.error('usage: tsx scripts/deploy/site.ts gate|check|deploy [--dist <folder>]')
+  console.error('usage: tsx scripts/deploy/site.ts gate|check|deploy|host-files [--dist <folder>]')
   process.exitCode = 2
 }
 
