@@ -21,7 +21,6 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import pLimit from 'p-limit'
 import { withoutEditor } from '../build/admin/without-editor.ts'
-import { countRedirectRules } from '../build/outputs/host-limits.ts'
 import { isPageFile, routeOfFile } from '../build/prerender/page-file.ts'
 import { NOT_FOUND_ROUTES_ATTRIBUTE } from '../components/nav/not-found-attributes.ts'
 import { guardRoute, redirectLocation, REDIRECTED_FROM_PARAM } from '../renderer/guard.ts'
@@ -31,7 +30,7 @@ import { silentLogger } from '../supabase/functions/send-contact-email/logger.ts
 import { benchId, benchInputs, writeBenchArticles } from './lib/bench-articles.ts'
 import { ensureHosts, HOSTS_NODE, wranglerVersion } from './lib/hosts.ts'
 import { serveBuildsWithFunction } from './lib/serve-build.ts'
-import { serveOnWorkerd } from './lib/workerd.ts'
+import { serveOnWorkerd, wranglerProblems } from './lib/workerd.ts'
 
 const execFileAsync = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
@@ -103,8 +102,16 @@ const known = (header: string, address: string, host: Answer, local: Answer) =>
       difference.header === header && (difference.when?.(address, host, local) ?? true),
   )
 
+/**
+ * One answer, uncompressed: the bytes are not what is compared, and the local server would
+ * otherwise compress every page of the 1,000-article copy with Brotli first.
+ */
 async function answer(url: string): Promise<Answer> {
-  const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(15_000) })
+  const response = await fetch(url, {
+    redirect: 'manual',
+    headers: { 'accept-encoding': 'identity' },
+    signal: AbortSignal.timeout(15_000),
+  })
   const body = await response.text()
   return { status: response.status, headers: new Map(response.headers), body }
 }
@@ -145,31 +152,6 @@ async function builtAddresses(clientDir: string): Promise<string[]> {
     ...pages.map(routeOfFile),
     ...editor.map((file) => `/${file.replace(/(\/index)?\.html$/, '')}`),
   ].toSorted()
-}
-
-/** Wrangler's own account of the rule files: every rule read, none skipped or misplaced. */
-function wranglerProblems(output: string, clientDir: string, files: Record<string, string>) {
-  const problems: string[] = []
-  const redirects = countRedirectRules(files._redirects!)
-  const written = redirects.static + redirects.dynamic
-  const headerRules = files._headers!.split('\n').filter((line) => /^\S/.test(line)).length
-  const parsed = (what: string) =>
-    Number(new RegExp(`Parsed (\\d+) valid ${what} rules`).exec(output)?.[1] ?? NaN)
-  if (parsed('redirect') !== written)
-    problems.push(
-      `Wrangler read ${parsed('redirect')} redirect rules of the ${written} in ${clientDir}/_redirects`,
-    )
-  if (parsed('header') !== headerRules)
-    problems.push(
-      `Wrangler read ${parsed('header')} header rules of the ${headerRules} in ${clientDir}/_headers`,
-    )
-  for (const line of output.split('\n'))
-    if (
-      /skipping|invalid|ignor|maximum|more performant|warn|error|✘|▲/i.test(line) &&
-      !/Parsed \d+ valid/.test(line)
-    )
-      problems.push(`Wrangler: ${line.trim()}`)
-  return problems
 }
 
 /**

@@ -10,6 +10,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { countRedirectRules } from '../../build/outputs/host-limits.ts'
 import { HOSTS_NODE, WRANGLER_CLI } from './hosts.ts'
 
 const execFileAsync = promisify(execFile)
@@ -159,4 +160,36 @@ export async function serveOnWorkerd(distDir: string, siteUrl: string): Promise<
     await stop()
     throw error
   }
+}
+
+/**
+ * What is wrong in Wrangler's own account of the rule files (its output, and the texts of
+ * `_redirects` and `_headers` in `clientDir`): it must read every rule, and name none skipped,
+ * invalid or misplaced ("Skipping remaining 2 lines of file", "could be made more performant").
+ */
+export function wranglerProblems(output: string, clientDir: string, files: Record<string, string>) {
+  const problems: string[] = []
+  const redirects = countRedirectRules(files._redirects!)
+  const headerRules = files._headers!.split('\n').filter((line) => /^\S/.test(line)).length
+  for (const [what, file, written] of [
+    ['redirect', '_redirects', redirects.static + redirects.dynamic],
+    ['header', '_headers', headerRules],
+  ] as const) {
+    const parsed = new RegExp(`Parsed (\\d+) valid ${what} rules`).exec(output)?.[1]
+    if (parsed === undefined)
+      problems.push(
+        `Wrangler did not say it read the ${written} ${what} rules of ${clientDir}/${file}`,
+      )
+    else if (Number(parsed) !== written)
+      problems.push(
+        `Wrangler read ${parsed} ${what} rules of the ${written} in ${clientDir}/${file}`,
+      )
+  }
+  for (const line of output.split('\n'))
+    if (
+      /skipping|invalid|ignor|maximum|more performant|warn|error|✘|▲/i.test(line) &&
+      !/Parsed \d+ valid/.test(line)
+    )
+      problems.push(`Wrangler: ${line.trim()}`)
+  return problems
 }
