@@ -25,6 +25,8 @@ import { isPageFile, routeOfFile } from '../build/prerender/page-file.ts'
 import { NOT_FOUND_ROUTES_ATTRIBUTE } from '../components/nav/not-found-attributes.ts'
 import { guardRoute, redirectLocation, REDIRECTED_FROM_PARAM } from '../renderer/guard.ts'
 import { FEED_PATH } from '../site/brand.ts'
+import { resolveSiteUrl } from '../site/origin.ts'
+import { repositoryContent } from '../build/content/route-table.ts'
 import { CONTACT_FUNCTION_PATH } from '../supabase/functions/_shared/function-name.ts'
 import { silentLogger } from '../supabase/functions/send-contact-email/logger.ts'
 import { benchId, benchInputs, writeBenchArticles } from './lib/bench-articles.ts'
@@ -166,7 +168,8 @@ async function checkBuild(label: string, project: string, oldAddresses: string[]
     basePath: string
   }
   if (site.basePath !== '/') throw new Error(`${distDir} is built under ${site.basePath}`)
-  const siteUrl = process.env.SITE_URL || 'https://panelwise.dev'
+  const siteData = (await repositoryContent()).get('site')?.[0]?.data as { url: string }
+  const siteUrl = resolveSiteUrl(siteData.url)
   const host = await serveOnWorkerd(distDir, siteUrl)
   const ready = performance.now()
   const failures: string[] = []

@@ -46,6 +46,9 @@ async function deployableCopy(distDir: string, folder: string, siteUrl: string) 
   await execFileAsync('cp', ['-al', path.join(distDir, 'client'), client]).catch(() =>
     cp(path.join(distDir, 'client'), client, { recursive: true }),
   )
+  // Written anew, never through a link into the build the copy was made from.
+  for (const written of [path.join(client, '.assetsignore'), path.join(dist, 'wrangler.json')])
+    await rm(written, { force: true })
   await execFileAsync(
     process.execPath,
     [
