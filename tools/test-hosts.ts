@@ -158,7 +158,7 @@ async function builtAddresses(clientDir: string): Promise<string[]> {
 
 /**
  * Serves the build of `project` (its dist/) on workerd and locally, and runs every check there.
- * `oldAddresses` are addresses the guard redirects by prefix.
+ * `oldAddresses` are addresses the guard redirects (below a page, domain-like, link wrappers).
  */
 async function checkBuild(label: string, project: string, oldAddresses: string[]) {
   const started = performance.now()
