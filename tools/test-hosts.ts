@@ -32,7 +32,7 @@ import { silentLogger } from '../supabase/functions/send-contact-email/logger.ts
 import { benchId, benchInputs, writeBenchArticles } from './lib/bench-articles.ts'
 import { ensureHosts, HOSTS_NODE, wranglerVersion } from './lib/hosts.ts'
 import { serveBuildsWithFunction } from './lib/serve-build.ts'
-import { serveOnWorkerd, wranglerProblems } from './lib/workerd.ts'
+import { freePort, serveOnWorkerd, wranglerProblems } from './lib/workerd.ts'
 
 const execFileAsync = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
@@ -170,13 +170,27 @@ async function checkBuild(label: string, project: string, oldAddresses: string[]
   if (site.basePath !== '/') throw new Error(`${distDir} is built under ${site.basePath}`)
   const siteData = (await repositoryContent()).get('site')?.[0]?.data as { url: string }
   const siteUrl = resolveSiteUrl(siteData.url)
-  const host = await serveOnWorkerd(distDir, siteUrl)
+  // workerd and the local server with the function's stand-in start side by side; the
+  // stand-in allows workerd's origin, whose forms call it.
+  const port = await freePort()
+  const [onWorkerd, onLocalServer] = await Promise.allSettled([
+    serveOnWorkerd(distDir, siteUrl, port),
+    serveBuildsWithFunction([{ distDir }], silentLogger, {
+      alsoAllowed: [`http://127.0.0.1:${port}`],
+    }),
+  ])
+  if (onWorkerd.status === 'rejected' || onLocalServer.status === 'rejected') {
+    if (onWorkerd.status === 'fulfilled') await onWorkerd.value.stop()
+    if (onLocalServer.status === 'fulfilled') await onLocalServer.value.close()
+    throw onWorkerd.status === 'rejected'
+      ? onWorkerd.reason
+      : (onLocalServer as PromiseRejectedResult).reason
+  }
+  const host = onWorkerd.value
+  const { servers, close } = onLocalServer.value
   const ready = performance.now()
   const failures: string[] = []
   try {
-    const { servers, close } = await serveBuildsWithFunction([{ distDir }], silentLogger, {
-      alsoAllowed: [host.origin],
-    })
     try {
       const local = servers[0]!.origin
       const files = Object.fromEntries(
@@ -296,7 +310,7 @@ async function checkBuild(label: string, project: string, oldAddresses: string[]
 
       console.log(
         [
-          `${label}: ${addresses.length} addresses compared with the local server, ${oldAddresses.length} old addresses followed, in ${((performance.now() - started) / 1000).toFixed(1)} s (Wrangler ready in ${((ready - started) / 1000).toFixed(1)} s).`,
+          `${label}: ${addresses.length} addresses compared with the local server, ${oldAddresses.length} old addresses followed, in ${((performance.now() - started) / 1000).toFixed(1)} s (workerd and the local server ready in ${((ready - started) / 1000).toFixed(1)} s).`,
           `  Wrangler: ${host
             .output()
             .split('\n')

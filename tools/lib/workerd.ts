@@ -24,7 +24,7 @@ export interface WorkerdSite {
 }
 
 /** A port free on 127.0.0.1 now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
@@ -65,10 +65,15 @@ async function deployableCopy(distDir: string, folder: string, siteUrl: string) 
 }
 
 /**
- * Starts `wrangler dev` on a copy of `distDir` and resolves once it is ready. `siteUrl` is the
- * live address the configuration is written for (its Worker's name and route).
+ * Starts `wrangler dev` on a copy of `distDir` and resolves once it is ready, at `port` (a free
+ * one if not given). `siteUrl` is the live address the configuration is written for (its
+ * Worker's name and route).
  */
-export async function serveOnWorkerd(distDir: string, siteUrl: string): Promise<WorkerdSite> {
+export async function serveOnWorkerd(
+  distDir: string,
+  siteUrl: string,
+  port?: number,
+): Promise<WorkerdSite> {
   const folder = await mkdtemp(path.join(tmpdir(), 'workerd-site-'))
   let child: ReturnType<typeof spawn> | undefined
   let exited: Promise<void> = Promise.resolve()
@@ -92,7 +97,8 @@ export async function serveOnWorkerd(distDir: string, siteUrl: string): Promise<
   }
   try {
     const dist = await deployableCopy(distDir, folder, siteUrl)
-    const [port, inspectorPort] = [await freePort(), await freePort()]
+    port ??= await freePort()
+    const inspectorPort = await freePort()
     child = spawn(
       HOSTS_NODE,
       [
