@@ -211,7 +211,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|\\.data|reports|test-results)/' },
+    exclude: { path: '^(node_modules|hosts/node_modules|dist|\\.data|reports|test-results)/' },
     // Type-only imports count: they make a folder read both ways just the same.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

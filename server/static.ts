@@ -80,8 +80,9 @@ export function createStaticSite(
   const listRoutes = () => (routes ??= listPrerenderedRoutes(root))
 
   async function resolveFile(pathname: string): Promise<string | undefined> {
-    // "//about" is no file's address: the route guard answers it with the canonical one.
-    if (pathname.includes('//')) return undefined
+    // "//about" is no file's address, nor is "/about/" (Cloudflare's drop-trailing-slash
+    // redirects it, scripts/deploy/site.ts): the route guard answers each with the canonical one.
+    if (pathname.includes('//') || (pathname !== '/' && pathname.endsWith('/'))) return undefined
     const decoded = safeDecode(pathname)
     if (decoded === undefined || decoded.includes('\0')) return undefined
     const target = path.join(root, path.normalize(decoded))

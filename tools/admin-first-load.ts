@@ -26,7 +26,7 @@ const config = await editorConfigAnswer(path.join(distDir, 'client'))
 const site = await serveBuild(distDir, { logger: silentLogger })
 // The local server compresses each file on its first request and keeps it (a host serves them
 // compressed already): asked for once here, so no visit waits for that.
-await fetch(`${site.origin}/admin/`)
+await fetch(`${site.origin}/admin`)
 for (const script of (await readdir(path.join(distDir, 'client', 'admin', 'assets'))).filter(
   (file) => file.endsWith('.js'),
 ))
@@ -46,7 +46,7 @@ try {
       await page.route('**/admin/config.json', (route) =>
         route.fulfill({ body: config.body, contentType: 'application/json' }),
       )
-    await page.goto(`${site.origin}/admin/`, { waitUntil: 'commit' })
+    await page.goto(`${site.origin}/admin`, { waitUntil: 'commit' })
     // Measured in the page: performance.now() counts from the navigation's start.
     const handle = await page.waitForFunction(
       (label) => {

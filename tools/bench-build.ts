@@ -4,19 +4,17 @@
 // (pictures, and whatever else the build caches in node_modules/.cache), the next ones warm.
 // Prints wall time, pages per second and peak memory (the whole process tree's resident set).
 import { execFile, spawn } from 'node:child_process'
-import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { listItemKey } from '../content/schema/collection.ts'
-import { loadContent } from '../build/content/load.ts'
-import { collections } from '../content/schema/collections.ts'
-import { benchArticle, benchId } from './lib/bench-articles.ts'
+import { benchInputs, writeBenchArticles } from './lib/bench-articles.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const execFileAsync = promisify(execFile)
 const NOT_COPIED = new Set([
   'node_modules',
+  'hosts',
   'dist',
   'tests',
   'reports',
@@ -39,18 +37,7 @@ if (!Number.isInteger(count) || count < 0 || !Number.isInteger(runs) || runs < 1
 
 /** The site and its real content, with `count` generated articles, in a fresh folder. */
 async function prepareCopy(): Promise<string> {
-  const { entries, errors } = await loadContent(root, collections)
-  if (errors.length) throw new Error('content has problems: run npm run check:content first')
-  const people = ['leaders', 'interviewers'].flatMap((name) =>
-    (entries.get(name) ?? []).flatMap((entry) => (entry.data as { items: unknown[] }).items),
-  )
-  const inputs = {
-    tags: (entries.get('tags') ?? []).map((entry) => entry.id),
-    authors: people.map(listItemKey).filter((key): key is string => Boolean(key)),
-    covers: (await readdir(path.join(root, 'content/articles/images'))).map(
-      (file) => `./images/${file}`,
-    ),
-  }
+  const inputs = await benchInputs(root)
   const copy = await mkdtemp(path.join(tmpdir(), 'bench-build-'))
   for (const entry of await readdir(root))
     if (!NOT_COPIED.has(entry) && !entry.startsWith('.git'))
@@ -60,12 +47,7 @@ async function prepareCopy(): Promise<string> {
   for (const entry of await readdir(path.join(root, 'node_modules')))
     if (entry !== '.cache' && entry !== '.vite')
       await symlink(path.join(root, 'node_modules', entry), path.join(copy, 'node_modules', entry))
-  const articles = path.join(copy, 'content/articles')
-  for (let index = 0; index < count; index++)
-    await writeFile(
-      path.join(articles, `${benchId(index)}.mdx`),
-      benchArticle(index, count, inputs),
-    )
+  await writeBenchArticles(copy, count, inputs)
   return copy
 }
 

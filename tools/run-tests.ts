@@ -36,7 +36,9 @@ interface Step {
 // idle while the reliability suite ran on (2026-11-27: stage 2 15 min 17 s, CPUs 89 % busy).
 // The dev suite runs a dev server beside its browser, and the sub-path check a build on every
 // core, then a server beside a browser: two cores each. Each on one core beside another group
-// raised the load average to 5.9 on 2 cores (2026-11-28).
+// raised the load average to 5.9 on 2 cores (2026-11-28). The hosts step (tools/test-hosts.ts)
+// runs workerd and the local server beside the smoke check, and builds a copy with 1,000
+// articles in between: two cores.
 const STAGES: { name: string; steps: Step[] }[] = [
   {
     name: 'Stage 1, the source and the build',
@@ -57,6 +59,7 @@ const STAGES: { name: string; steps: Step[] }[] = [
       { group: 'test:e2e', cores },
       { group: 'test:unit', cores: Math.ceil(cores / 2) },
       { group: 'test:reliability', cores: 1 },
+      { group: 'test:hosts', cores: Math.min(2, cores) },
       { group: 'test:dev', cores: Math.min(2, cores) },
       { group: 'test:built', cores: 1 },
       { group: 'test:subpath', cores: Math.min(2, cores) },

@@ -9,12 +9,13 @@
 // Netlify has no `!` (not tried here; the deploy host is Cloudflare: docs/deploy.md). vercel.json
 // takes regular expressions, so there the exception is a negative lookahead.
 import { CACHE_REVALIDATE, type HeaderRule } from '../../server/headers.ts'
+import { HOST_LIMITS } from './host-limits.ts'
 
 /**
  * Cloudflare's limits on `_headers` (Pages and Workers static assets): past them rules are
  * dropped, so the build stops instead of deploying a site without its headers.
  */
-export const HEADERS_FILE_LIMITS = { rules: 100, lineCharacters: 2000 }
+const HEADERS_FILE_LIMITS = HOST_LIMITS.headersFile
 
 /** A rule that only says what Netlify and Cloudflare send anyway: revalidate on every visit. */
 const restatesHostDefault = (rule: HeaderRule) =>

@@ -33,6 +33,7 @@ import type { BuiltContent } from './built-content.ts'
 import { mergeVercelConfig, toHeadersFile } from '../outputs/hosting-headers.ts'
 import { feedArticles, rssXml } from '../outputs/feed.ts'
 import { hostingRedirects } from '../outputs/hosting-redirects.ts'
+import { checkAssets } from '../outputs/host-limits.ts'
 import { NOT_FOUND_PATH, type BuiltWith, type RenderThreads } from './render-pages.ts'
 import { routeTableOf } from '../content/route-table.ts'
 import { openPageSink, type PageSink } from './page-sink.ts'
@@ -182,6 +183,11 @@ async function writeBuildArtifacts(
   await indexed
 
   const files = await listFiles(clientDir)
+  // The host's files: every one but the rule files, which it reads and does not serve.
+  await checkAssets(
+    clientDir,
+    files.filter((file) => !HOSTING_FILES.includes(file)),
+  )
   const revalidated = [
     ...routes.map((route) => route.path),
     ...files

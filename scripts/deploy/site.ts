@@ -10,6 +10,9 @@
 //                                                  function on a throwaway store, smoke-checked
 //   tsx scripts/deploy/site.ts deploy [--dist dist] that folder to Cloudflare (Workers static
 //                                                  assets), by `wrangler deploy`
+//   tsx scripts/deploy/site.ts host-files [--dist dist]  only the files deploy writes into the
+//                                                  folder for Wrangler (npm test serves a build
+//                                                  with them on workerd: tools/test-hosts.ts)
 // `wrangler` is the one hosts/package.json pins (`npm ci --prefix hosts`), the version npm test
 // serves the build with; the tests name a recording fake instead (WRANGLER_BIN,
 // tests/unit/deploy-scripts.test.ts). Its token is read from the environment.
@@ -32,6 +35,16 @@ import {
 import { gate, isProductionRepository, runCli, setOutput } from './ci-settings.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
+
+/**
+ * What the deploy writes into `distDir` before `wrangler deploy`: the host's configuration
+ * beside the folder, and the list of files it must not upload.
+ */
+export function writeHostFiles(distDir: string, env: Env): void {
+  // vercel.json is for another host: not uploaded (the local server does not serve it either).
+  writeFileSync(path.join(distDir, 'client', '.assetsignore'), 'vercel.json\n.assetsignore\n')
+  writeFileSync(path.join(distDir, HOST_CONFIG), `${JSON.stringify(hostConfig(env), null, 2)}\n`)
+}
 
 /** The arguments of the one wrangler call that deploys `distDir`. */
 export const deployArgs = (distDir: string) => [
@@ -137,19 +150,23 @@ async function main(command: string | undefined, args: string[], env: Env) {
     }
     return
   }
+  if (command === 'host-files') {
+    writeHostFiles(distDir, env)
+    return
+  }
   if (command === 'deploy') {
     const wrangler = env.WRANGLER_BIN?.trim() || path.join(root, HOSTS_WRANGLER)
     if (!existsSync(wrangler))
       throw new Error(
         `${wrangler} is not there: install the hosts' tools first (npm ci --prefix hosts --omit=optional).`,
       )
-    // vercel.json is for another host: not uploaded (the local server does not serve it either).
-    writeFileSync(path.join(distDir, 'client', '.assetsignore'), 'vercel.json\n.assetsignore\n')
-    writeFileSync(path.join(distDir, HOST_CONFIG), `${JSON.stringify(hostConfig(env), null, 2)}\n`)
+    writeHostFiles(distDir, env)
     runCli(wrangler, deployArgs(path.relative(process.cwd(), distDir) || '.'), env)
     return
   }
-  console.error('usage: tsx scripts/deploy/site.ts plan|gate|check|deploy [--dist <folder>]')
+  console.error(
+    'usage: tsx scripts/deploy/site.ts plan|gate|check|deploy|host-files [--dist <folder>]',
+  )
   process.exitCode = 2
 }
 

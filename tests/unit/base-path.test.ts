@@ -86,7 +86,7 @@ describe('hosting redirects under a base path', () => {
       expect(target.startsWith(BASE), rule).toBe(true)
     }
     expect(redirectsFile).toContain(
-      `/repo/pr-12/about/:page /repo/pr-12/about?${REDIRECTED_FROM_PARAM}=/repo/pr-12/about/:page 302`,
+      `/repo/pr-12/go/* /repo/pr-12/?${REDIRECTED_FROM_PARAM}=/repo/pr-12/go/:splat 302`,
     )
   })
 

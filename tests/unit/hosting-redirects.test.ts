@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { guardRoute, REDIRECTED_FROM_PARAM, redirectLocation } from '../../renderer/guard.ts'
 import { hostingRedirects, type VercelRedirect } from '../../build/outputs/hosting-redirects.ts'
+import {
+  checkRedirectsFile,
+  countRedirectRules,
+  HOST_LIMITS,
+} from '../../build/outputs/host-limits.ts'
 
 const ROUTES = ['/', '/about', '/services', '/services/system-design', '/industries/ai-ml']
 
@@ -89,7 +94,7 @@ describe('hosting redirects', () => {
     )
   })
 
-  it.each(['/l/abc', '/l.php', '/sharer/sharer.php', '/s/abc', '/about/team', '/about/team/x'])(
+  it.each(['/l/abc', '/l.php', '/sharer/sharer.php', '/s/abc', '/search'])(
     '_redirects sends %s where the guard does, noting where it came from',
     (pathname) => {
       const decision = guardRoute(pathname, '', ROUTES)
@@ -99,4 +104,49 @@ describe('hosting redirects', () => {
       expect(target.searchParams.get(REDIRECTED_FROM_PARAM)).toBe(pathname)
     },
   )
+
+  it('leaves unknown addresses below a page to the not-found page, whose guard redirects', () => {
+    for (const pathname of ['/about/team', '/about/team/x', '/services/unknown'])
+      expect(netlifyDecision(redirectsFile, pathname), pathname).toBeUndefined()
+  })
+
+  it('writes static rules first and as many rules whatever the number of entries', () => {
+    const articles = Array.from({ length: 1000 }, (_, index) => `/resources/articles/a-${index}`)
+    const grown = hostingRedirects([...ROUTES, '/resources/articles', ...articles]).redirectsFile
+    expect(countRedirectRules(grown)).toEqual(countRedirectRules(redirectsFile))
+    expect(countRedirectRules(redirectsFile)).toEqual({ static: 8, dynamic: 13 })
+  })
+})
+
+describe("Cloudflare's limits on _redirects", () => {
+  const { dynamicRules, staticRules, lineCharacters } = HOST_LIMITS.redirectsFile
+  const rule = (source: string) => `${source} / 302`
+
+  it('counts a static rule after a dynamic one as dynamic, as Cloudflare does', () => {
+    expect(
+      countRedirectRules([rule('/a/*'), rule('/b'), '# c', '', rule('/d')].join('\n')),
+    ).toEqual({
+      static: 0,
+      dynamic: 3,
+    })
+    expect(countRedirectRules(['/b', '/d', '/a/:x'].map(rule).join('\n'))).toEqual({
+      static: 2,
+      dynamic: 1,
+    })
+  })
+
+  it('stops the build, naming the count and the limit, where Cloudflare would skip rules', () => {
+    const dynamic = Array.from({ length: dynamicRules + 1 }, (_, i) => rule(`/d${i}/*`))
+    expect(() => checkRedirectsFile(dynamic.join('\n'))).toThrow(
+      `_redirects would hold ${dynamicRules + 1} dynamic rules (a splat, a placeholder, or after one); Cloudflare applies at most ${dynamicRules}`,
+    )
+    expect(() => checkRedirectsFile(dynamic.slice(1).join('\n'))).not.toThrow()
+    const statics = Array.from({ length: staticRules + 1 }, (_, i) => rule(`/s${i}`))
+    expect(() => checkRedirectsFile(statics.join('\n'))).toThrow(
+      `_redirects would hold ${staticRules + 1} static rules; Cloudflare applies at most ${staticRules}`,
+    )
+    expect(() => checkRedirectsFile(rule(`/${'x'.repeat(lineCharacters)}`))).toThrow(
+      `over Cloudflare's ${lineCharacters}`,
+    )
+  })
 })

@@ -92,6 +92,8 @@ describe('static site server', () => {
       ],
       ['/old-page?fbclid=IwAR0abc', 302, '/?redirected_from=%2Fold-page', 'link-wrapper'],
       ['/About?ref=x', 301, '/about?ref=x', 'canonical'],
+      // A page's address with a slash at the end, as Cloudflare's drop-trailing-slash sends it.
+      ['/about/', 301, '/about', 'canonical'],
     ]
     for (const [url, status, location, rule] of cases) {
       logged.length = 0

@@ -1,7 +1,12 @@
 // Generated articles for the build benchmark: deterministic text with headings, lists, a table,
 // a code block and links to each other, spread over the real tags and authors, every tenth
-// with a cover picture. The same N always gives the same files.
-import type { EntryData } from '../../content/schema/collections.ts'
+// with a cover picture. The same N always gives the same files. The build bench
+// (tools/bench-build.ts) and npm test's hosts step (tools/test-hosts.ts) add them to a copy.
+import { readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { listItemKey } from '../../content/schema/collection.ts'
+import { loadContent } from '../../build/content/load.ts'
+import { collections, type EntryData } from '../../content/schema/collections.ts'
 
 export interface BenchInputs {
   tags: string[]
@@ -36,6 +41,32 @@ function sentence(next: () => number, length: number): string {
 
 function paragraph(next: () => number): string {
   return Array.from({ length: 4 }, () => sentence(next, 10 + Math.floor(next() * 8))).join(' ')
+}
+
+/** The real tags, authors and pictures of the site at `root`, for generated articles to use. */
+export async function benchInputs(root: string): Promise<BenchInputs> {
+  const { entries, errors } = await loadContent(root, collections)
+  if (errors.length) throw new Error('content has problems: run npm run check:content first')
+  const people = ['leaders', 'interviewers'].flatMap((name) =>
+    (entries.get(name) ?? []).flatMap((entry) => (entry.data as { items: unknown[] }).items),
+  )
+  return {
+    tags: (entries.get('tags') ?? []).map((entry) => entry.id),
+    authors: people.map(listItemKey).filter((key): key is string => Boolean(key)),
+    covers: (await readdir(path.join(root, 'content/articles/images'))).map(
+      (file) => `./images/${file}`,
+    ),
+  }
+}
+
+/** Writes `count` generated articles into content/articles of `project`. */
+export async function writeBenchArticles(project: string, count: number, inputs: BenchInputs) {
+  const articles = path.join(project, 'content/articles')
+  for (let index = 0; index < count; index++)
+    await writeFile(
+      path.join(articles, `${benchId(index)}.mdx`),
+      benchArticle(index, count, inputs),
+    )
 }
 
 export const benchId = (index: number) => `bench-article-${String(index).padStart(5, '0')}`

@@ -65,11 +65,13 @@ export async function serveBuild(
  * mounted on each as `npm start` has it, but with nothing kept and nothing sent: one in-memory
  * database for all (opening one takes seconds), the mail written to `logger`, and no setting
  * read from the environment (a RESEND_API_KEY there must not mail anyone). The function allows
- * the origins of these builds.
+ * the origins of these builds, and `alsoAllowed` (the same build served by another server: npm
+ * test's hosts step serves it on workerd, whose forms call this function).
  */
 export async function serveBuildsWithFunction(
   builds: readonly ({ distDir: string } & ServeBuildOptions)[],
   logger: Logger,
+  { alsoAllowed = [] }: { alsoAllowed?: readonly string[] } = {},
 ): Promise<{ servers: ServedBuild[]; close(): Promise<void> }> {
   const handlers: RequestListener[] = []
   const servers = await Promise.all(
@@ -85,7 +87,9 @@ export async function serveBuildsWithFunction(
   )
   const functions = await createFunctionsMiddleware({
     dataDir: 'memory://',
-    env: { ALLOWED_ORIGINS: servers.map((server) => server.origin).join(',') },
+    env: {
+      ALLOWED_ORIGINS: [...servers.map((server) => server.origin), ...alsoAllowed].join(','),
+    },
     logger,
     adminEndpoint: false,
   })
