@@ -23,7 +23,8 @@ export function formatAnnotations(errors: readonly ContentError[]): string {
 }
 
 // https://github.com/actions/toolkit/blob/main/packages/core/src/command.ts
-function escapeData(value: string): string {
+/** A workflow command's message, escaped as the runner reads it (a line break stays in it). */
+export function escapeData(value: string): string {
   return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
 }
 
