@@ -35,8 +35,9 @@ if (absent.length) {
     )
     process.exit(0)
   }
+  const one = absent.length === 1
   fail(
-    `Set ${absent.join(', ')} as repository ${absent.length === 1 ? 'setting' : 'settings'} (docs/deploy.md, "The daily watch"): the watch checks nothing without them.`,
+    `Set ${absent.join(', ')} as ${one ? 'a repository setting' : 'repository settings'} (docs/deploy.md, "The daily watch"): the watch checks nothing without ${one ? 'it' : 'them'}.`,
   )
 }
 const siteUrl = env.SITE_URL!.trim()
