@@ -40,7 +40,7 @@ const counts = (over: Partial<LeadCounts> = {}): LeadCounts => ({
 
 /** How the fake production answers, set by each case. */
 let functionMode: 'counts' | 'no-answer' = 'counts'
-let answeredCounts: LeadCounts & Record<string, unknown> = counts()
+let answeredCounts: LeadCounts & { example?: string } = counts()
 let brokenPath: string | null = null
 const tokensSeen: (string | undefined)[] = []
 
