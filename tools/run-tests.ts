@@ -47,6 +47,7 @@ const STAGES: { name: string; steps: Step[] }[] = [
       { group: 'test:deps', cores: 1 },
       { group: 'check:content', cores: 1 },
       { group: 'test:deno', cores: 1 },
+      { group: 'test:postgres', cores: 1 },
       { group: 'setup:chromium', cores: 1 },
     ],
   },

@@ -20,7 +20,7 @@ export interface Job {
   permissions?: Record<string, string>
   environment?: string | { name: string; url?: string }
   concurrency?: { group: string; 'cancel-in-progress': boolean }
-  services?: Record<string, { image: string }>
+  services?: Record<string, { image: string; env?: Record<string, string> }>
   steps: Step[]
 }
 

@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { functionUrl, scheduleSql } from '../../scripts/deploy/schedule.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
 
@@ -20,6 +21,10 @@ interface Call {
   args: string[]
   /** The contents of the file given to --env-file, read while the call ran. */
   envFile?: string
+  /** The contents of the file given to --file (`supabase db query`), read while the call ran. */
+  sqlFile?: string
+  /** What the call read from its standard input (psql's `-f -`). */
+  stdin?: string
   /** Which of the credentials the call found in its environment. */
   credentials: string[]
 }
@@ -40,6 +45,10 @@ const command = path.basename(process.argv[1])
 const at = args.indexOf('--env-file')
 const call = { command, args, credentials: ${JSON.stringify(CREDENTIALS)}.filter((name) => process.env[name]) }
 if (at >= 0) call.envFile = fs.readFileSync(args[at + 1], 'utf8')
+const sql = args.indexOf('--file')
+if (sql >= 0) call.sqlFile = fs.readFileSync(args[sql + 1], 'utf8')
+const file = args.indexOf('-f')
+if (file >= 0 && args[file + 1] === '-') call.stdin = fs.readFileSync(0, 'utf8')
 if (command === 'wrangler' && args[0] === 'deploy') {
   const config = args[args.indexOf('--config') + 1]
   call.config = JSON.parse(fs.readFileSync(config, 'utf8'))
@@ -150,6 +159,7 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
         ref,
       ],
       ['functions', 'deploy', 'send-contact-email', '--project-ref', ref],
+      ['db', 'query', '--linked', '--output', 'json', '--file', expect.stringContaining('.sql')],
     ])
     expect(calls.every((call) => call.command === 'supabase')).toBe(true)
     // The CLI logs in and reaches the database through its environment.
@@ -166,8 +176,11 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
         '',
       ].join('\n'),
     )
-    // The settings file is gone once set, and no secret is on a command line or in the log.
+    // The schedule's SQL carries the function's address and its secret, by a file.
+    expect(calls[4]!.sqlFile).toBe(scheduleSql(functionUrl(ref), backendEnv.RELEASE_HELD_TOKEN))
+    // The files are gone once used, and no secret is on a command line or in the log.
     expect(existsSync(calls[2]!.args[3]!)).toBe(false)
+    expect(existsSync(calls[4]!.args.at(-1)!)).toBe(false)
     expect(JSON.stringify(calls.map((call) => call.args))).not.toContain(SECRET)
     expect(stdout + stderr).not.toContain(SECRET)
   })
@@ -193,7 +206,7 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
     })
     expect(code).toBe(0)
     const ref = backendEnv.SUPABASE_PROJECT_REF
-    expect(calls.slice(3).map((call) => call.args)).toEqual([
+    expect(calls.slice(3, 5).map((call) => call.args)).toEqual([
       ['functions', 'deploy', 'send-contact-email', '--project-ref', ref],
       ['functions', 'deploy', 'github-oauth', '--project-ref', ref],
     ])
@@ -306,17 +319,19 @@ describe(
   'the migration check (scripts/deploy/migration-check.ts)',
   { timeout: timeLimit(30_000) },
   () => {
-    it('creates Supabase’s roles, applies every migration in order, then reads the grants back', async () => {
-      const pg = { PGHOST: '127.0.0.1', PGUSER: 'postgres', PGPASSWORD: SECRET }
+    it('creates Supabase’s roles, applies every migration in order as postgres, then reads the grants back', async () => {
+      const pg = { PGHOST: '127.0.0.1', PGUSER: 'supabase_admin', PGPASSWORD: SECRET }
       const { code, calls } = await dryRun('migration-check.ts', [], pg)
       expect(code).toBe(0)
       const base = ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1']
-      const [roles, ...rest] = calls
-      expect(rest.length).toBeGreaterThanOrEqual(4) // three migrations at least, and the grants
-      const grants = rest.pop()!
-      expect(roles!.args.slice(0, 5)).toEqual([...base, '-c'])
+      const [setup, ...rest] = calls
+      expect(rest.length).toBeGreaterThanOrEqual(5) // three migrations at least, report and check
+      const check = rest.pop()!
+      const report = rest.pop()!
+      for (const call of [setup!, report, check]) expect(call.args).toEqual([...base, '-f', '-'])
       for (const role of ['anon', 'authenticated', 'service_role'])
-        expect(roles!.args[5]).toContain(`create role ${role} nologin`)
+        expect(setup!.stdin).toContain(`create role ${role} nologin`)
+      expect(setup!.stdin).toContain('alter default privileges for role postgres, supabase_admin')
       expect(rest.map((call) => call.args)).toEqual(
         readdirSync(path.join(root, 'supabase/migrations'))
           .filter((file) => file.endsWith('.sql'))
@@ -324,11 +339,14 @@ describe(
           .map((file) => [
             ...base,
             '--single-transaction',
+            '-c',
+            'set session authorization postgres',
             '-f',
             path.join(root, 'supabase/migrations', file),
           ]),
       )
-      expect(grants.args[5]).toContain("has_table_privilege(role, 'public.contact_requests'")
+      expect(report.stdin).toContain("has_table_privilege('anon', c.oid, p)")
+      expect(check.stdin).toContain('is open to the public key')
       expect(JSON.stringify(calls)).not.toContain(SECRET)
     })
 

@@ -174,6 +174,13 @@ describe('the migration check', () => {
     expect(EVENTS.filter((event) => runsOn(job, event))).toEqual(['pull_request'])
     expect(job.services?.postgres?.image).toMatch(/^postgres:\d+/)
     const step = job.steps.find((candidate) => candidate.run === 'npm run check:migrations')
-    expect(step?.env).toMatchObject({ PGHOST: '127.0.0.1', PGUSER: 'postgres' })
+    // Connected as the service's superuser, which is not `postgres`: the check makes `postgres`
+    // the non-superuser owner of the migrations, as on Supabase.
+    expect(step?.env).toMatchObject({ PGHOST: '127.0.0.1', PGUSER: 'supabase_admin' })
+    expect(job.services?.postgres?.env).toMatchObject({
+      POSTGRES_USER: step?.env?.PGUSER,
+      POSTGRES_PASSWORD: step?.env?.PGPASSWORD,
+      POSTGRES_DB: step?.env?.PGDATABASE,
+    })
   })
 })
