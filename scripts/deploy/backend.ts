@@ -1,7 +1,8 @@
 // The deploy workflow's backend job (.github/workflows/ci.yml), before the site's, so a new page
 // never calls an old function:
 //   tsx scripts/deploy/backend.ts gate     ready=true|false (skipped without SUPABASE_ACCESS_TOKEN)
-//   tsx scripts/deploy/backend.ts deploy   link, db push, secrets set, functions deploy, schedule
+//   tsx scripts/deploy/backend.ts deploy   link, db push, secrets set, functions deploy, schedule,
+//                                          leads_reader's login
 // The editor's GitHub sign-in (github-oauth) is deployed with its three settings, all or none.
 // `supabase` is the CLI that supabase/setup-cli puts on PATH; the tests put a recording fake
 // there instead (tests/unit/deploy-scripts.test.ts). Secrets reach the CLI by its environment
@@ -14,6 +15,7 @@ import { CONTACT_FUNCTION_NAME } from '../../supabase/functions/_shared/function
 import { GITHUB_OAUTH_FUNCTION_NAME } from '../../supabase/functions/_shared/github-sign-in.ts'
 import { OAUTH_SECRET_NAMES } from '../../supabase/functions/github-oauth/config.ts'
 import { gate, missing, runCli, type Env } from './ci-settings.ts'
+import { setLeadsReaderLogin } from './leads-reader.ts'
 import { scheduleMaintenance } from './schedule.ts'
 
 /** The function's settings in production (supabase/README.md "Settings"), from the job's env. */
@@ -89,6 +91,8 @@ export function deployBackend(env: Env): void {
     )
   // The contact function's scheduled call (pg_cron, pg_net, Vault), made or updated.
   scheduleMaintenance(env)
+  // The owner's read-only role may log in with LEADS_READER_PASSWORD, or not at all without it.
+  setLeadsReaderLogin(env)
 }
 
 function main(command: string | undefined, env: Env) {
