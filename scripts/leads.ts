@@ -2,8 +2,10 @@
 // npm run leads -- --spam                                 the requests judged as spam
 // npm run leads -- --release ID                           releases one from spam and mails it
 // npm run leads -- --purge                                deletes spam older than 30 days
-// npm run leads:retry                                     resends failed and held rows, and
-//                                                         logged ones once RESEND_API_KEY is set
+// npm run leads:retry                                     resends failed and held rows now
+//                                                         (the server retries failed ones on
+//                                                         its own schedule), and logged ones
+//                                                         once RESEND_API_KEY is set
 // npm run leads -- --backup FILE                          writes every stored request to FILE
 // npm run leads -- --restore FILE [--merge]               adds FILE's requests to an empty
 //                                                         database (--merge: to one with rows)
@@ -18,10 +20,10 @@ import type {
   StoredContactRequest,
 } from '../supabase/functions/send-contact-email/lead-store.ts'
 import { consoleLogger, describeError } from '../supabase/functions/send-contact-email/logger.ts'
-import { SPAM_REASONS, type SpamReason } from '../supabase/functions/send-contact-email/spam.ts'
 import { isDataFolderError } from '../server/data-folder-error.ts'
 import { openLeadsAccess } from '../server/leads-access.ts'
 import { readBackupFile, writeBackupFile } from '../server/leads-backup.ts'
+import { formatRequest } from '../server/leads-format.ts'
 import {
   FunctionCallError,
   functionAccessFromEnv,
@@ -60,32 +62,6 @@ function parseArguments() {
   }
 }
 const { values } = parseArguments()
-
-const reasonText = (reason: string) =>
-  reason in SPAM_REASONS ? `${reason}: ${SPAM_REASONS[reason as SpamReason]}` : reason
-
-function formatRequest(request: StoredContactRequest): string {
-  const what = request.title ? `${request.kind}: ${request.title}` : request.kind
-  const via = request.transport ? `, via ${request.transport}` : ''
-  const error = request.lastError ? `  last error: ${request.lastError}` : ''
-  const spam = request.spamReason
-    ? `\n  ${request.status === 'spam' ? 'spam' : 'released from spam'} (${reasonText(request.spamReason)})`
-    : ''
-  const unverified = request.antiBotFields
-    ? ''
-    : '\n  without anti-bot fields (honeypot, timing): tighter rate limit and mail budget'
-  const held =
-    request.status === 'held'
-      ? "\n  mail held: the hour's mail budget was spent; sent by the next hour's first request or npm run leads:retry"
-      : ''
-  const lines = [
-    `${request.createdAt}  ${request.status.toUpperCase().padEnd(8)} ${what}  (attempts ${request.attempts}${via})${error}${spam}${unverified}${held}`,
-    `  ${request.name} <${request.email}>${request.phone ? `  ${request.phone}` : ''}${request.company ? `  ${request.company}` : ''}`,
-    ...request.message.split('\n').map((line) => `  | ${line}`),
-    `  id ${request.id}${request.page ? `  page ${request.page}` : ''}`,
-  ]
-  return lines.join('\n')
-}
 
 /** Where the owner keeps the production settings: never committed (.gitignore). */
 const REMOTE_SETTINGS_FILE = '.env.leads'

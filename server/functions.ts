@@ -25,6 +25,7 @@ import {
   type Logger,
 } from '../supabase/functions/send-contact-email/logger.ts'
 import { mailTransportFromEnv } from '../supabase/functions/send-contact-email/mail-from-env.ts'
+import { SCHEDULE_INTERVAL_MS } from '../supabase/functions/send-contact-email/retry-schedule.ts'
 import type { MailTransport } from '../supabase/functions/send-contact-email/mail-transport.ts'
 import { startLeadsAdminServer, type LeadsAdminServer } from './leads-admin-server.ts'
 import type { DataDirLock } from './data-dir-lock.ts'
@@ -47,6 +48,11 @@ export interface FunctionsMiddlewareOptions {
   clock?: () => Date
   /** Start the 127.0.0.1 endpoint the leads command uses while this process holds the data. */
   adminEndpoint?: boolean
+  /**
+   * How often the server runs the scheduled pass (retries, held mails, spam and retention), as
+   * pg_cron calls the hosted function; default SCHEDULE_INTERVAL_MS, 0: never.
+   */
+  scheduleIntervalMs?: number
   /** Where the sign-in exchange's events go; default the console, as on Supabase. */
   oauthLog?: OAuthLog
 }
@@ -185,6 +191,18 @@ export async function createFunctionsMiddleware(
 
   const signIn = await createGitHubOAuthMiddleware(env, options.oauthLog)
 
+  // The long-lived server is its own schedule: failed mails are retried here as hosted.
+  let pass: Promise<unknown> = Promise.resolve()
+  const intervalMs = options.scheduleIntervalMs ?? SCHEDULE_INTERVAL_MS
+  const schedule =
+    intervalMs > 0
+      ? setInterval(() => {
+          pass = handle.runScheduledPass()
+        }, intervalMs)
+      : null
+  // The schedule alone never keeps the process alive.
+  schedule?.unref()
+
   logger.info('functions.ready', {
     path: CONTACT_FUNCTION_PATH,
     database: local.dataDir,
@@ -213,6 +231,8 @@ export async function createFunctionsMiddleware(
     middleware,
     close() {
       closing ??= (async () => {
+        if (schedule) clearInterval(schedule)
+        await pass.catch(() => {})
         await admin?.close()
         await local.close()
       })()

@@ -31,6 +31,8 @@ const storedRequestSchema = z.object({
   attempts: z.number().int().nonnegative(),
   transport: z.string().nullable(),
   lastError: z.string().nullable(),
+  // Absent from a backup written before the column existed: no further try planned.
+  nextAttemptAt: z.iso.datetime({ offset: true }).nullable().default(null),
   // Absent from a backup written before the column existed: such rows came from the site's
   // forms, which always sent the anti-bot fields (the migration's default says the same).
   antiBotFields: z.boolean().default(true),

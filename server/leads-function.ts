@@ -3,6 +3,7 @@
 // (`npm run leads:retry -- --remote`) and "how many leads wait" (the daily watch,
 // scripts/watch.ts). The counts answer holds numbers and times only, never a name or an address.
 import { RELEASE_HELD_HEADER } from '../supabase/functions/send-contact-email/config.ts'
+import type { UnsentCounts } from '../supabase/functions/send-contact-email/lead-store.ts'
 
 export interface FunctionAccess {
   /** The function's full address, e.g. https://<ref>.supabase.co/functions/v1/send-contact-email */
@@ -14,16 +15,6 @@ export interface FunctionAccess {
 /** The settings `npm run leads:retry -- --remote` reads (from its environment or .env.leads). */
 export const FUNCTION_URL_SETTING = 'LEADS_FUNCTION_URL'
 export const FUNCTION_TOKEN_SETTING = 'RELEASE_HELD_TOKEN'
-
-/** What the function counts (GET with the token): leads unsent for more than an hour. */
-export interface LeadCounts {
-  unsentOverAnHour: { failed: number; held: number; received: number }
-  /** `failed` rows with no further try planned: the retries ran out. */
-  gaveUp: number
-  /** When the oldest of the counted rows was stored; null when none is counted. */
-  oldestUnsentAt: string | null
-  checkedAt: string
-}
 
 /** The function could not be reached, or answered something other than the contract. */
 export class FunctionCallError extends Error {}
@@ -111,7 +102,7 @@ export async function readLeadCounts(access: FunctionAccess, timeoutMs = 15_000)
   } catch {
     json = null
   }
-  const counts = json as Partial<LeadCounts> | null
+  const counts = json as Partial<UnsentCounts> | null
   const unsent = counts?.unsentOverAnHour
   if (
     !counts ||
@@ -127,5 +118,5 @@ export async function readLeadCounts(access: FunctionAccess, timeoutMs = 15_000)
     throw new FunctionCallError(
       `The function at ${access.url} answered the counts request with something other than its counts (is it an older version?).`,
     )
-  return counts as LeadCounts
+  return counts as UnsentCounts
 }

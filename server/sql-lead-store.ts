@@ -4,13 +4,16 @@ import {
   INSERTED_COLUMNS,
   insertedValues,
   toStoredContactRequest,
+  toUnsentCounts,
   type ContactRequestRow,
 } from '../supabase/functions/send-contact-email/contact-request-row.ts'
 import {
   CONTACT_REQUEST_COLUMNS,
   type LeadStore,
   type StoredContactRequest,
+  type UnsentCounts,
 } from '../supabase/functions/send-contact-email/lead-store.ts'
+import { IN_FLIGHT_LIMIT_MS } from '../supabase/functions/send-contact-email/retry-schedule.ts'
 import { journalOf, type LeadJournal } from './lead-journal.ts'
 
 export interface SqlClient {
@@ -50,7 +53,8 @@ export async function insertStoredRows(
        values (${allColumns.map((_, index) => `$${index + 1}`).join(', ')})
        on conflict do nothing
        returning *`,
-      fields.map((field) => row[field]),
+      // A row journaled or backed up before a column existed lacks it: the column's default.
+      fields.map((field) => row[field] ?? null),
     )
     if (result.rows[0]) inserted.push(toStoredContactRequest(result.rows[0]))
   }
@@ -108,13 +112,51 @@ export function createSqlLeadStore(db: SqlClient): SqlLeadStore {
       return rows[0]!.taken
     },
 
-    async releaseHeld(budget) {
+    async releaseHeld(budget, now) {
       const { rows } = await db.query<{ row: ContactRequestRow | null }>(
-        'select public.release_held_contact_request($1, $2, $3) as row',
-        [budget.hour, budget.max, budget.unverifiedMax],
+        'select public.release_held_contact_request($1, $2, $3, $4, $5) as row',
+        [budget.hour, budget.max, budget.unverifiedMax, now, IN_FLIGHT_LIMIT_MS / 1000],
       )
       const row = rows[0]?.row
       return row ? toStoredContactRequest(row) : null
+    },
+
+    async claimRetry({ budget, now, everyWaiting, skip }) {
+      const { rows } = await db.query<{ row: ContactRequestRow | null }>(
+        'select public.claim_contact_retry($1, $2, $3, $4, $5, $6, $7::uuid[]) as row',
+        [
+          budget?.hour ?? null,
+          budget?.max ?? null,
+          budget?.unverifiedMax ?? null,
+          now,
+          IN_FLIGHT_LIMIT_MS / 1000,
+          everyWaiting,
+          skip,
+        ],
+      )
+      const row = rows[0]?.row
+      return row ? toStoredContactRequest(row) : null
+    },
+
+    async unsentCounts(now) {
+      const { rows } = await db.query<{ counts: Omit<UnsentCounts, 'checkedAt'> }>(
+        'select public.contact_unsent_counts($1) as counts',
+        [now],
+      )
+      return toUnsentCounts(rows[0]!.counts, now)
+    },
+
+    purgeSentBefore(before) {
+      return journaled(db, journal, async (tx, journal) => {
+        const { rows } = await tx.query<{ ids: string[] }>(
+          'select public.purge_expired_contact_requests($1) as ids',
+          [before],
+        )
+        const ids = rows[0]!.ids
+        // A replay must not bring expired rows back.
+        if (ids.length > 0) await journal?.append([{ purged: ids }])
+        return ids.length
+      })
     },
 
     findByRequestId,
@@ -142,11 +184,12 @@ export function createSqlLeadStore(db: SqlClient): SqlLeadStore {
     },
 
     async recordDelivery(id, outcome) {
-      await db.query('select public.record_contact_delivery($1, $2, $3, $4)', [
+      await db.query('select public.record_contact_delivery($1, $2, $3, $4, $5)', [
         id,
         outcome.status,
         outcome.transport,
         outcome.status === 'failed' ? outcome.error : null,
+        outcome.status === 'failed' ? outcome.nextAttemptAt : null,
       ])
     },
 

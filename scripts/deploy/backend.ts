@@ -56,11 +56,17 @@ export function allowedOrigins(env: Env): string {
   return new URL(env.SITE_URL!).origin
 }
 
+/** Function settings with a default in its code: passed on only when set (supabase/README.md). */
+export const OPTIONAL_FUNCTION_SETTINGS = ['LEAD_RETENTION_DAYS'] as const
+
 /** The function's secrets as a .env file (values quoted: a sender name has spaces). */
 export function secretsFile(env: Env): string {
   const values: [string, string][] = [
     ['ALLOWED_ORIGINS', allowedOrigins(env)],
     ...FUNCTION_SECRETS.map((name): [string, string] => [name, env[name]!.trim()]),
+    ...OPTIONAL_FUNCTION_SETTINGS.filter((name) => env[name]?.trim()).map(
+      (name): [string, string] => [name, env[name]!.trim()],
+    ),
     ...(signInSetup(env) === 'all'
       ? OAUTH_SECRET_NAMES.map((name): [string, string] => [name, env[name]!.trim()])
       : []),

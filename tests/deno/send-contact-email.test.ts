@@ -37,7 +37,7 @@ function createMemoryStore(): LeadStore & { rows: StoredContactRequest[] } {
       return Promise.resolve(count > limit.max ? limit.windowSeconds : 0)
     },
     takeMailBudget: (hour, max) => Promise.resolve(take(hour, max)),
-    releaseHeld(budget) {
+    releaseHeld(budget, _now) {
       const used = mailsInHour.get(budget.hour) ?? 0
       const row = rows.find(
         (candidate) =>
@@ -58,6 +58,7 @@ function createMemoryStore(): LeadStore & { rows: StoredContactRequest[] } {
         attempts: 0,
         transport: null,
         lastError: null,
+        nextAttemptAt: null,
       }
       rows.push(row)
       return Promise.resolve({ row, created: true })
@@ -68,7 +69,27 @@ function createMemoryStore(): LeadStore & { rows: StoredContactRequest[] } {
       row.status = outcome.status
       row.transport = outcome.transport
       row.lastError = outcome.status === 'failed' ? outcome.error : null
+      row.nextAttemptAt = outcome.status === 'failed' ? outcome.nextAttemptAt : null
       return Promise.resolve()
+    },
+    // The scheduled retry's claim, for failed rows that are due (the SQL function does the rest).
+    claimRetry({ budget, now, skip }) {
+      const row = rows.find(
+        (candidate) =>
+          candidate.status === 'failed' &&
+          candidate.nextAttemptAt !== null &&
+          candidate.nextAttemptAt <= now.toISOString() &&
+          !skip.includes(candidate.id),
+      )
+      if (!row || (budget && !take(budget.hour, budget.max))) return Promise.resolve(null)
+      row.status = 'received'
+      return Promise.resolve(row)
+    },
+    unsentCounts() {
+      return Promise.reject(new Error('not used under Deno'))
+    },
+    purgeSentBefore() {
+      return Promise.resolve(0)
     },
     listContactRequests() {
       return Promise.resolve([...rows].reverse())
@@ -77,7 +98,7 @@ function createMemoryStore(): LeadStore & { rows: StoredContactRequest[] } {
       return Promise.reject(new Error('not used under Deno'))
     },
     purgeSpam() {
-      return Promise.reject(new Error('not used under Deno'))
+      return Promise.resolve(0)
     },
   }
 }
@@ -95,6 +116,7 @@ const config: HandlerConfig = {
   clientAddressHeader: 'x-forwarded-for',
   releaseHeldToken: null,
   storeTimeoutMs: 200,
+  leadRetentionDays: 365,
 }
 
 function setup(mail?: MailTransport, overrides: Partial<HandlerConfig> = {}, clock?: () => Date) {
@@ -387,5 +409,52 @@ Deno.test(
       ['sent', 'sent', 'sent', 'sent'],
     )
     assert.equal(sent.length, 4)
+  },
+)
+
+Deno.test(
+  'a failed Resend call is retried by the scheduled call with the same Idempotency-Key',
+  async () => {
+    let now = new Date('2026-11-25T09:10:00Z')
+    const token = 'r'.repeat(40)
+    const keys: (string | null)[] = []
+    let answer = 503
+    const resendFetch: typeof fetch = (_url, init) => {
+      keys.push(new Headers(init?.headers).get('idempotency-key'))
+      return Promise.resolve(new Response('{"id":"re_1"}', { status: answer }))
+    }
+    const { store, handle, settled } = setup(
+      createResendMailTransport({
+        apiKey: 'k',
+        to: ['team@example.com'],
+        from: 'site@example.com',
+        fetch: resendFetch,
+      }),
+      { releaseHeldToken: token },
+      () => now,
+    )
+    const response = await handle(post(valid))
+    await response.body?.cancel()
+    assert.equal(store.rows[0].status, 'failed')
+    assert.equal(store.rows[0].nextAttemptAt, '2026-11-25T09:15:00.000Z')
+
+    answer = 200
+    now = new Date('2026-11-25T09:15:00Z')
+    const scheduled = await handle(
+      new Request('http://localhost/', {
+        method: 'POST',
+        headers: { 'x-release-held-token': token, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    )
+    assert.equal(scheduled.status, 202)
+    await scheduled.body?.cancel()
+    await settled()
+    assert.equal(store.rows[0].status, 'sent')
+    assert.equal(store.rows[0].attempts, 2)
+    assert.deepEqual(keys, [
+      `contact-request/${store.rows[0].id}`,
+      `contact-request/${store.rows[0].id}`,
+    ])
   },
 )

@@ -194,15 +194,19 @@ describe('npm run leads -- --remote', { timeout: timeLimit(120_000) }, () => {
   })
 
   it('says plainly when the production table is older than this checkout', async () => {
-    postgres.psql('alter table public.contact_requests rename column transport to transport_old')
+    postgres.psql(
+      'alter table public.contact_requests rename column next_attempt_at to next_attempt_at_old',
+    )
     try {
       const result = await leads(['--remote'], remote())
       expect(result.code).toBe(1)
       expect(result.stderr).toBe(
-        "The production table public.contact_requests has no column transport: its schema is older than this checkout's, so deploy the backend (its migrations) first.\n",
+        "The production table public.contact_requests has no column next_attempt_at: its schema is older than this checkout's, so deploy the backend (its migrations) first.\n",
       )
     } finally {
-      postgres.psql('alter table public.contact_requests rename column transport_old to transport')
+      postgres.psql(
+        'alter table public.contact_requests rename column next_attempt_at_old to next_attempt_at',
+      )
     }
   })
 

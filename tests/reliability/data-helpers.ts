@@ -46,6 +46,7 @@ export const storedLead = (index: number): StoredContactRequest => ({
   attempts: 0,
   transport: null,
   lastError: null,
+  nextAttemptAt: null,
 })
 
 export type Outcome = { code: number; stdout: string; stderr: string }

@@ -214,6 +214,14 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
     expect(stdout + stderr).not.toContain(SECRET)
   })
 
+  it('passes LEAD_RETENTION_DAYS on when it is set, and leaves the default otherwise', async () => {
+    const { calls } = await dryRun('backend.ts', ['deploy'], {
+      ...backendEnv,
+      LEAD_RETENTION_DAYS: '180',
+    })
+    expect(calls[2]!.envFile).toContain('LEAD_RETENTION_DAYS="180"\n')
+  })
+
   it('deploys the editor’s sign-in with its three settings, all or none', async () => {
     const signIn = {
       CMS_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',

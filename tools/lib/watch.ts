@@ -2,7 +2,8 @@
 // of the live site and its function, then the function's counts of leads unsent for more than an
 // hour. Each thing wrong is one sentence saying what and since when; counts and addresses only
 // reach the log, never a name, an address or a message of a lead.
-import { FunctionCallError, readLeadCounts, type LeadCounts } from '../../server/leads-function.ts'
+import { FunctionCallError, readLeadCounts } from '../../server/leads-function.ts'
+import type { UnsentCounts } from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { smokeCheck, type SmokeCheckOptions } from './smoke-check.ts'
 
 export interface WatchOptions {
@@ -35,7 +36,7 @@ function sinceWhen(checkedAt: string, lastHealthyAt: string | undefined): string
 }
 
 /** The sentence for leads left unsent, or null when there is none. */
-export function leadsProblem(counts: LeadCounts): string | null {
+export function leadsProblem(counts: UnsentCounts): string | null {
   const { failed, held, received } = counts.unsentOverAnHour
   const unsent = failed + held + received
   if (unsent === 0 && counts.gaveUp === 0) return null

@@ -38,13 +38,19 @@ export interface HandlerConfig {
   /** The forwarding header the trusted proxies append to (X-Forwarded-For by default). */
   clientAddressHeader: string
   /**
-   * The secret a scheduled call sends in RELEASE_HELD_HEADER to have held mails sent (pg_cron on
-   * Supabase, see supabase/README.md); null: no such call is accepted.
+   * The secret a scheduled call sends in RELEASE_HELD_HEADER (pg_cron on Supabase, see
+   * supabase/README.md): with it a POST runs the maintenance pass and a GET reads the counts of
+   * unsent leads; null: no such call is accepted.
    */
   releaseHeldToken: string | null
+  /**
+   * Mailed (`sent`) requests older than this many days are deleted by the scheduled pass. Rows
+   * not yet mailed are never deleted; spam has its own SPAM_RETENTION_DAYS.
+   */
+  leadRetentionDays: number
 }
 
-/** The header of the scheduled call that sends held mails; its value is RELEASE_HELD_TOKEN. */
+/** The header of the scheduled call and the counts read; its value is RELEASE_HELD_TOKEN. */
 export const RELEASE_HELD_HEADER = 'x-release-held-token'
 // A guessable token would let anyone trigger the (harmless, budget-bound) release at will.
 const MIN_RELEASE_TOKEN_LENGTH = 32
@@ -56,6 +62,8 @@ export const DEFAULT_UNVERIFIED_RATE_LIMIT_MAX = 2
 export const DEFAULT_MAIL_BUDGET_PER_HOUR = 30
 export const DEFAULT_UNVERIFIED_MAIL_BUDGET_PER_HOUR = 10
 export const DEFAULT_CLIENT_ADDRESS_HEADER = 'x-forwarded-for'
+/** A year: long enough to answer a lead that comes back, short enough not to hoard addresses. */
+export const DEFAULT_LEAD_RETENTION_DAYS = 365
 
 /** Where the function runs decides whom the forwarding header can be trusted from. */
 export interface DeploymentDefaults {
@@ -134,7 +142,15 @@ export function handlerConfigFromEnv(
     clientAddressHeader:
       readEnv('CLIENT_IP_HEADER')?.trim().toLowerCase() || DEFAULT_CLIENT_ADDRESS_HEADER,
     releaseHeldToken: releaseToken(readEnv('RELEASE_HELD_TOKEN')),
+    leadRetentionDays: retentionDays(readEnv('LEAD_RETENTION_DAYS')),
   }
+}
+
+function retentionDays(value: string | undefined): number {
+  const days = nonNegativeInteger(value, DEFAULT_LEAD_RETENTION_DAYS, 'LEAD_RETENTION_DAYS')
+  // 0 would delete every lead as soon as it is mailed.
+  if (days < 1) throw new Error(`LEAD_RETENTION_DAYS must be at least 1 day, got "${value}"`)
+  return days
 }
 
 function releaseToken(value: string | undefined): string | null {

@@ -5,15 +5,18 @@ import {
   INSERTED_FIELDS,
   type NewContactRequest,
   type StoredContactRequest,
+  type UnsentCounts,
 } from './lead-store.ts'
 
 type Columns = typeof CONTACT_REQUEST_COLUMNS
 
-/** A row as the database returns it: snake_case columns; created_at may come back as a Date. */
+/** A row as the database returns it: snake_case columns; times may come back as Dates. */
 export type ContactRequestRow = {
   [Field in keyof Columns as Columns[Field]]: Field extends 'createdAt'
     ? Date | string
-    : StoredContactRequest[Field]
+    : Field extends 'nextAttemptAt'
+      ? Date | string | null
+      : StoredContactRequest[Field]
 }
 
 const fields = Object.keys(CONTACT_REQUEST_COLUMNS) as (keyof Columns)[]
@@ -22,6 +25,10 @@ export function toStoredContactRequest(row: ContactRequestRow): StoredContactReq
   const stored = {} as Record<keyof Columns, unknown>
   for (const field of fields) stored[field] = row[CONTACT_REQUEST_COLUMNS[field]]
   stored.createdAt = new Date(row.created_at).toISOString()
+  stored.nextAttemptAt =
+    row.next_attempt_at === null || row.next_attempt_at === undefined
+      ? null
+      : new Date(row.next_attempt_at).toISOString()
   return stored as StoredContactRequest
 }
 
@@ -37,4 +44,15 @@ export function toInsertedRow(request: NewContactRequest): Record<string, unknow
   return Object.fromEntries(
     INSERTED_FIELDS.map((field) => [CONTACT_REQUEST_COLUMNS[field], request[field]]),
   )
+}
+
+/** contact_unsent_counts' JSON as the counts endpoint answers it: ISO times, and when. */
+export function toUnsentCounts(counted: Omit<UnsentCounts, 'checkedAt'>, now: Date): UnsentCounts {
+  const { failed, held, received } = counted.unsentOverAnHour
+  return {
+    unsentOverAnHour: { failed: Number(failed), held: Number(held), received: Number(received) },
+    gaveUp: Number(counted.gaveUp),
+    oldestUnsentAt: counted.oldestUnsentAt && new Date(counted.oldestUnsentAt).toISOString(),
+    checkedAt: now.toISOString(),
+  }
 }

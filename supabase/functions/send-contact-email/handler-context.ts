@@ -12,7 +12,7 @@ export interface HandlerDeps {
   mail: MailTransport
   config: HandlerConfig
   logger?: Logger
-  /** Now, for the hour of the mail budget; tests pass a fake clock. */
+  /** Now, for the hour of the mail budget and the next attempt; tests pass a fake clock. */
   clock?: () => Date
   /**
    * Keeps work after the answer alive (Supabase: EdgeRuntime.waitUntil). Default: the promise
@@ -27,6 +27,8 @@ export interface HandlerContext {
   config: HandlerConfig
   logger: Logger
   waitUntil: (work: Promise<unknown>) => void
+  /** Now, by the handler's clock (tests pass a fake one). */
+  now: () => Date
   /** This hour's site-wide mail budget. */
   mailBudget: () => MailBudget
   /** A store call within the store's time limit; throws StoreUnavailable otherwise. */
@@ -42,6 +44,7 @@ export function handlerContext(deps: HandlerDeps): HandlerContext {
     config,
     logger: deps.logger ?? consoleLogger,
     waitUntil: deps.waitUntil ?? ((work) => void work),
+    now: clock,
     mailBudget: () => ({
       hour: mailBudgetHour(clock()),
       max: config.mailBudgetPerHour,

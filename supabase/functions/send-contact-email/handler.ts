@@ -2,8 +2,9 @@
 // on Supabase's Edge Runtime (Deno) and in the local Node server. It composes the jobs, each in a
 // file of its own: CORS (../_shared/cors.ts), reading the body (request-body.ts), the lead and
 // its client (new-lead.ts, client-address.ts), the limits (limits.ts), storing and mailing
-// (store-and-mail.ts), the mail when the store is down (unstored-mail.ts), and the held mails'
-// release (held-mail-release.ts).
+// (store-and-mail.ts), the mail when the store is down (unstored-mail.ts), the held mails'
+// release (held-mail-release.ts), and the calls carrying the release secret: the schedule's
+// maintenance pass and the watch's counts (scheduled-call.ts).
 import { decideCors } from '../_shared/cors.ts'
 import type { Answer } from './answer.ts'
 import type { ConnectionInfo } from './client-address.ts'
@@ -13,6 +14,7 @@ import { heldMailRelease } from './held-mail-release.ts'
 import { describeError } from './logger.ts'
 import { newLead } from './new-lead.ts'
 import { readSubmission } from './request-body.ts'
+import { scheduledCalls, type PassReport } from './scheduled-call.ts'
 import { storeAndMail } from './store-and-mail.ts'
 import { unstoredMail } from './unstored-mail.ts'
 
@@ -20,13 +22,21 @@ export { UNAVAILABLE_ERROR } from './answer.ts'
 export { clientAddressOf, type ConnectionInfo } from './client-address.ts'
 export type { HandlerDeps } from './handler-context.ts'
 
-export type ContactHandler = (request: Request, connection?: ConnectionInfo) => Promise<Response>
+export interface ContactHandler {
+  (request: Request, connection?: ConnectionInfo): Promise<Response>
+  /**
+   * The scheduled call's pass without a request: the local server runs it on a timer, where
+   * Supabase has pg_cron call the function.
+   */
+  runScheduledPass(): Promise<PassReport | null>
+}
 
 export function createHandler(deps: HandlerDeps): ContactHandler {
   const context = handlerContext(deps)
   const { config, logger } = context
   const held = heldMailRelease(context)
   const unstored = unstoredMail(context)
+  const scheduled = scheduledCalls(context, held)
   const storeAndMailRequest = storeAndMail(context, held, unstored)
 
   async function answer(
@@ -34,23 +44,22 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
     requestId: string,
     connection?: ConnectionInfo,
   ): Promise<Answer> {
+    // The secret is checked before anything is read: a wrong one, or none configured, is 403.
+    const scheduledCall =
+      request.method === 'POST' || request.method === 'GET'
+        ? await scheduled.isScheduledCall(request)
+        : null
+    if (scheduledCall === false) {
+      logger.info('scheduled_call.refused', { requestId, method: request.method })
+      return { status: 403, body: { error: 'Not allowed' } }
+    }
+    if (scheduledCall) return scheduled.answer(request, requestId)
     if (request.method !== 'POST')
       return {
         status: 405,
         body: { error: 'Method not allowed' },
         headers: { Allow: 'POST, OPTIONS' },
       }
-    const releaseCall = await held.isReleaseCall(request)
-    if (releaseCall === false) {
-      logger.info('release_held.refused', { requestId })
-      return { status: 403, body: { error: 'Not allowed' } }
-    }
-    if (releaseCall) {
-      // Answered at once; the sending goes on in the background (waitUntil on Supabase).
-      void held.release(requestId)
-      logger.info('release_held.started', { requestId })
-      return { status: 202, body: { ok: true, releasing: true } }
-    }
     const read = await readSubmission(request, config)
     if ('refused' in read) return read.refused
     const lead = await newLead(read.submission, request, connection, config)
@@ -62,7 +71,7 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
     }
   }
 
-  return async function handleContactRequest(request, connection) {
+  async function handleContactRequest(request: Request, connection?: ConnectionInfo) {
     const requestId = crypto.randomUUID()
     const cors = decideCors(request.headers.get('origin'), config.allowedOrigins)
     const respond = ({ status, body, headers }: Answer) => {
@@ -86,4 +95,8 @@ export function createHandler(deps: HandlerDeps): ContactHandler {
       return respond({ status: 500, body: { error: 'Internal error', requestId } })
     }
   }
+
+  return Object.assign(handleContactRequest, {
+    runScheduledPass: () => scheduled.startPass(false, crypto.randomUUID()),
+  })
 }

@@ -1,15 +1,13 @@
 // Mails held past an hour's budget go out when the budget allows: after a request of a new hour
-// (its own mail sent, so the hour has budget left) and on the scheduled call that carries the
-// release secret (pg_cron, supabase/README.md). One pass at a time per instance; the SQL
-// function keeps instances apart.
-import { RELEASE_HELD_HEADER } from './config.ts'
+// (its own mail sent, so the hour has budget left) and on the scheduled call's pass
+// (scheduled-call.ts). One release at a time per instance; the SQL function keeps instances
+// apart.
 import { deliverContactRequest } from './deliver.ts'
 import type { HandlerContext } from './handler-context.ts'
 import { describeError } from './logger.ts'
-import { sha256Hex } from './sha256.ts'
 
 export function heldMailRelease(context: HandlerContext) {
-  const { store, mail, logger, config } = context
+  const { store, mail, logger } = context
   let releasing: Promise<void> | null = null
 
   /**
@@ -22,10 +20,10 @@ export function heldMailRelease(context: HandlerContext) {
       const budget = context.mailBudget()
       // The budget bounds the loop; the count guards against a store that never says null.
       for (let released = 0; released < budget.max; released++) {
-        const row = await store.releaseHeld(budget)
+        const row = await store.releaseHeld(budget, context.now())
         if (!row) break
         logger.info('contact_request.released', { requestId, contactRequestId: row.id })
-        await deliverContactRequest(row, { store, mail, logger, requestId })
+        await deliverContactRequest(row, { store, mail, logger, requestId, clock: context.now })
       }
     })()
       .catch((error: unknown) => {
@@ -38,20 +36,5 @@ export function heldMailRelease(context: HandlerContext) {
     return releasing
   }
 
-  /**
-   * The scheduled call: null when the request carries no release secret, else whether it is the
-   * configured one (compared in constant time; never when none is configured).
-   */
-  async function isReleaseCall(request: Request): Promise<boolean | null> {
-    const offered = request.headers.get(RELEASE_HELD_HEADER)
-    if (offered === null) return null
-    if (!config.releaseHeldToken) return false
-    const [a, b] = await Promise.all([sha256Hex(offered), sha256Hex(config.releaseHeldToken)])
-    let difference = 0
-    for (let index = 0; index < a.length; index++)
-      difference |= a.charCodeAt(index) ^ b.charCodeAt(index)
-    return difference === 0
-  }
-
-  return { release, isReleaseCall }
+  return { release }
 }

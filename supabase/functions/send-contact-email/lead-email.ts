@@ -44,6 +44,13 @@ export const NOT_STORED_PREFIX = '[NOT STORED] '
 export const NOT_STORED_NOTE =
   'The database was unavailable: this request was NOT stored. This e-mail is its only copy.'
 
+/**
+ * One key per stored lead, the same on every attempt: Resend answers a repeat within 24 hours
+ * with the first answer and mails nothing (supabase/README.md, "One mail per lead across
+ * retries"). Resend's advice is `<event-type>/<entity-id>`; keys may be up to 256 characters.
+ */
+export const leadIdempotencyKey = (id: string): string => `contact-request/${id}`
+
 export function composeLeadEmail(
   request: StoredContactRequest,
   options: { notStored?: boolean } = {},
@@ -85,5 +92,6 @@ export function composeLeadEmail(
     text,
     html,
     replyTo: headerText(request.email),
+    ...(options.notStored ? {} : { idempotencyKey: leadIdempotencyKey(request.id) }),
   }
 }

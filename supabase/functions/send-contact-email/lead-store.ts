@@ -6,7 +6,8 @@ import type { ContactKind } from '../_shared/contact-request.ts'
  * Where a stored request stands: `received` (stored, not yet mailed), `held` (stored; the hour's
  * mail budget was spent, so the mail waits for the next hour or `leads:retry`), `sent` (the mail
  * provider accepted it), `logged` (no provider configured: only written to the log), `failed`
- * (the provider refused; `leads:retry` tries again) or `spam` (judged a bot: kept, never mailed).
+ * (the provider refused; the scheduled call tries again at `nextAttemptAt`, and `leads:retry`
+ * at once) or `spam` (judged a bot: kept, never mailed).
  */
 export const DELIVERY_STATUSES = ['received', 'held', 'sent', 'logged', 'failed', 'spam'] as const
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
@@ -14,7 +15,10 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
 export const isDeliveryStatus = (value: string): value is DeliveryStatus =>
   (DELIVERY_STATUSES as readonly string[]).includes(value)
 
-/** Spam is kept this long for review (`leads --spam`, `--release`) before `--purge` deletes it. */
+/**
+ * Spam is kept this long for review (`leads --spam`, `--release`); then the scheduled call (or
+ * `leads --purge`) deletes it.
+ */
 export const SPAM_RETENTION_DAYS = 30
 
 export interface NewContactRequest {
@@ -48,7 +52,13 @@ export interface StoredContactRequest extends Omit<NewContactRequest, 'status'> 
   attempts: number
   /** The mail transport of the last delivery attempt ('resend', 'log', …); null before one. */
   transport: string | null
+  /** A short reason of the last failed attempt, never the mail's content. */
   lastError: string | null
+  /**
+   * A `failed` row: when it is tried again (ISO), null when it gave up. A `received` row: while
+   * in the future, an instance is mailing it (see claim_contact_retry).
+   */
+  nextAttemptAt: string | null
 }
 
 /**
@@ -75,6 +85,7 @@ export const CONTACT_REQUEST_COLUMNS = {
   attempts: 'attempts',
   transport: 'transport',
   lastError: 'last_error',
+  nextAttemptAt: 'next_attempt_at',
 } as const satisfies { [Field in keyof StoredContactRequest]-?: string }
 
 /** The fields an insert writes; the others are the database's defaults. */
@@ -112,7 +123,7 @@ export type RetryAfterSeconds = number
 /** One delivery attempt, as recorded on the row. */
 export type DeliveryOutcome =
   | { status: 'sent' | 'logged'; transport: string }
-  | { status: 'failed'; transport: string; error: string }
+  | { status: 'failed'; transport: string; error: string; nextAttemptAt: string | null }
 
 export interface InsertResult {
   row: StoredContactRequest
@@ -134,6 +145,24 @@ export interface MailBudget {
 /** The budget bucket a moment falls in: its UTC clock hour, a string that sorts as time does. */
 export const mailBudgetHour = (at: Date): string => at.toISOString().slice(0, 13)
 
+export interface RetryClaim {
+  /** The hour's budget; null: the operator's retry, outside it. */
+  budget: MailBudget | null
+  now: Date
+  /** true: every failed row, due or not, also one that gave up (the operator asked). */
+  everyWaiting: boolean
+  /** Ids this pass tried already. */
+  skip: string[]
+}
+
+/** The counts endpoint's answer (supabase/README.md, "Counts for the watch"). */
+export interface UnsentCounts {
+  unsentOverAnHour: { failed: number; held: number; received: number }
+  gaveUp: number
+  oldestUnsentAt: string | null
+  checkedAt: string
+}
+
 export interface LeadStore {
   /** Counts one submission for this client; answers how long to wait when over the limit. */
   hitRateLimit(clientHash: string, limit: RateLimit): Promise<RetryAfterSeconds>
@@ -141,10 +170,21 @@ export interface LeadStore {
   takeMailBudget(hour: string, max: number): Promise<boolean>
   /**
    * Takes one mail from the hour's budget for the oldest held request the budget allows, turns
-   * that row back into `received` and returns it; null when nothing is held or the budget is spent.
-   * Atomic: a held row is released once, however many instances ask at the same time.
+   * that row back into `received` (marked in flight until `now` + IN_FLIGHT_LIMIT_MS) and returns
+   * it; null when nothing is held or the budget is spent. Atomic: a held row is released once,
+   * however many instances ask at the same time.
    */
-  releaseHeld(budget: MailBudget): Promise<StoredContactRequest | null>
+  releaseHeld(budget: MailBudget, now: Date): Promise<StoredContactRequest | null>
+  /**
+   * Claims the oldest row whose mail is due again (a failed row past its next attempt, or a
+   * received row the function stopped on), marks it in flight and returns it; null when none is
+   * due or the budget is spent. Atomic, like releaseHeld.
+   */
+  claimRetry(claim: RetryClaim): Promise<StoredContactRequest | null>
+  /** What the daily watch reads: counts of unsent rows, nothing personal. */
+  unsentCounts(now: Date): Promise<UnsentCounts>
+  /** Deletes sent rows stored before `before` (the retention setting); answers how many. */
+  purgeSentBefore(before: Date): Promise<number>
   /** The request stored under this browser request id, if any. */
   findByRequestId(requestId: string): Promise<StoredContactRequest | null>
   /** Inserts the request; with a requestId already stored, inserts nothing and returns that row. */

@@ -6,6 +6,11 @@ export interface OutgoingMail {
   text: string
   html: string
   replyTo: string
+  /**
+   * The same for every attempt at one lead's mail (leadIdempotencyKey), so a provider that knows
+   * it mails it once; absent for a `[NOT STORED]` mail, which has no row.
+   */
+  idempotencyKey?: string
 }
 
 export interface MailTransport {

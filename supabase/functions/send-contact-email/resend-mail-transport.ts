@@ -23,6 +23,8 @@ export function createResendMailTransport(settings: ResendSettings): MailTranspo
         headers: {
           Authorization: `Bearer ${settings.apiKey}`,
           'Content-Type': 'application/json',
+          // A retry of a mail Resend took already (its answer lost) is answered, not mailed.
+          ...(mail.idempotencyKey ? { 'Idempotency-Key': mail.idempotencyKey } : {}),
         },
         body: JSON.stringify({
           from: settings.from,

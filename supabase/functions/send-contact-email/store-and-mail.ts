@@ -73,7 +73,7 @@ export function storeAndMail(
     }
     logger.info('contact_request.stored', { requestId, contactRequestId: row.id, kind: row.kind })
     try {
-      await deliverContactRequest(row, { store, mail, logger, requestId })
+      await deliverContactRequest(row, { store, mail, logger, requestId, clock: context.now })
     } catch (error) {
       // The row exists, so the lead is safe; only the delivery bookkeeping failed.
       logger.error('delivery.bookkeeping_failed', {

@@ -4,9 +4,11 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import {
   toInsertedRow,
   toStoredContactRequest,
+  toUnsentCounts,
   type ContactRequestRow,
 } from './contact-request-row.ts'
-import type { LeadStore } from './lead-store.ts'
+import type { LeadStore, UnsentCounts } from './lead-store.ts'
+import { IN_FLIGHT_LIMIT_MS } from './retry-schedule.ts'
 
 function fail(action: string, error: { message: string; code?: string }): never {
   throw new Error(`${action} failed: ${error.code ?? ''} ${error.message}`.trim())
@@ -42,14 +44,46 @@ export function createSupabaseLeadStore(client: SupabaseClient): LeadStore {
       return data === true
     },
 
-    async releaseHeld(budget) {
+    async releaseHeld(budget, now) {
       const { data, error } = await client.rpc('release_held_contact_request', {
         p_hour: budget.hour,
         p_max: budget.max,
         p_unverified_max: budget.unverifiedMax,
+        p_now: now.toISOString(),
+        p_in_flight_seconds: IN_FLIGHT_LIMIT_MS / 1000,
       })
       if (error) fail('release_held_contact_request', error)
       return data ? toStoredContactRequest(data as ContactRequestRow) : null
+    },
+
+    async claimRetry({ budget, now, everyWaiting, skip }) {
+      const { data, error } = await client.rpc('claim_contact_retry', {
+        p_hour: budget?.hour ?? null,
+        p_max: budget?.max ?? null,
+        p_unverified_max: budget?.unverifiedMax ?? null,
+        p_now: now.toISOString(),
+        p_in_flight_seconds: IN_FLIGHT_LIMIT_MS / 1000,
+        p_every_waiting: everyWaiting,
+        p_skip: skip,
+      })
+      if (error) fail('claim_contact_retry', error)
+      return data ? toStoredContactRequest(data as ContactRequestRow) : null
+    },
+
+    async unsentCounts(now) {
+      const { data, error } = await client.rpc('contact_unsent_counts', {
+        p_now: now.toISOString(),
+      })
+      if (error) fail('contact_unsent_counts', error)
+      return toUnsentCounts(data as Omit<UnsentCounts, 'checkedAt'>, now)
+    },
+
+    async purgeSentBefore(before) {
+      const { data, error } = await client.rpc('purge_expired_contact_requests', {
+        p_before: before.toISOString(),
+      })
+      if (error) fail('purge_expired_contact_requests', error)
+      return (data as unknown[]).length
     },
 
     findByRequestId,
@@ -73,6 +107,7 @@ export function createSupabaseLeadStore(client: SupabaseClient): LeadStore {
         p_status: outcome.status,
         p_transport: outcome.transport,
         p_error: outcome.status === 'failed' ? outcome.error : null,
+        p_next_attempt_at: outcome.status === 'failed' ? outcome.nextAttemptAt : null,
       })
       if (error) fail('record_contact_delivery', error)
     },

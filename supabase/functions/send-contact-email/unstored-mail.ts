@@ -30,6 +30,7 @@ export function unstoredMail(context: HandlerContext) {
       attempts: 0,
       transport: null,
       lastError: null,
+      nextAttemptAt: null,
     }
     try {
       await mail.send(composeLeadEmail(unstored, { notStored: true }))
@@ -77,7 +78,7 @@ export function unstoredMail(context: HandlerContext) {
       logger.info('contact_request.stored_late', { requestId, contactRequestId: row.id })
       if (await mailed) await store.recordDelivery(row.id, { status: 'sent', transport: mail.name })
       else if (row.status === 'received')
-        await deliverContactRequest(row, { store, mail, logger, requestId })
+        await deliverContactRequest(row, { store, mail, logger, requestId, clock: context.now })
     })()
       .catch((error: unknown) => {
         logger.error('delivery.bookkeeping_failed', { requestId, error: describeError(error) })

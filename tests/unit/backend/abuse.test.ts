@@ -393,6 +393,7 @@ describe('text', () => {
         attempts: 0,
         transport: null,
         lastError: null,
+        nextAttemptAt: null,
       },
       { notStored: true },
     )

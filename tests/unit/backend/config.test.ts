@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decideCors, parseAllowedOrigins } from '../../../supabase/functions/_shared/cors.ts'
 import {
+  DEFAULT_LEAD_RETENTION_DAYS,
   DEFAULT_MIN_SUBMIT_MS,
   DEFAULT_STORE_TIMEOUT_MS,
   handlerConfigFromEnv,
@@ -25,7 +26,9 @@ describe('handlerConfigFromEnv', () => {
       clientAddressHeader: 'x-forwarded-for',
       releaseHeldToken: null,
       storeTimeoutMs: DEFAULT_STORE_TIMEOUT_MS,
+      leadRetentionDays: DEFAULT_LEAD_RETENTION_DAYS,
     })
+    expect(DEFAULT_LEAD_RETENTION_DAYS).toBe(365)
     expect(DEFAULT_MIN_SUBMIT_MS).toBe(3000)
     // A hanging database plus the mail's 10 s must stay inside the browser's 15 s.
     expect(DEFAULT_STORE_TIMEOUT_MS).toBe(3000)
@@ -47,6 +50,7 @@ describe('handlerConfigFromEnv', () => {
         MAIL_BUDGET_PER_HOUR: '100',
         UNVERIFIED_MAIL_BUDGET_PER_HOUR: '0',
         RELEASE_HELD_TOKEN: ' ' + 'k'.repeat(32) + ' ',
+        LEAD_RETENTION_DAYS: '90',
       }),
       LOCAL_DEFAULTS,
     )
@@ -63,6 +67,7 @@ describe('handlerConfigFromEnv', () => {
       clientAddressHeader: 'cf-connecting-ip',
       releaseHeldToken: 'k'.repeat(32),
       storeTimeoutMs: 1500,
+      leadRetentionDays: 90,
     })
   })
 
@@ -79,6 +84,8 @@ describe('handlerConfigFromEnv', () => {
     ['TRUSTED_PROXY_HOPS', '-1'],
     ['MAIL_BUDGET_PER_HOUR', 'lots'],
     ['RELEASE_HELD_TOKEN', 'short-and-guessable'],
+    ['LEAD_RETENTION_DAYS', '0'],
+    ['LEAD_RETENTION_DAYS', 'forever'],
   ])('refuses %s=%s at start-up', (name, value) => {
     expect(() => handlerConfigFromEnv(from({ [name]: value }), LOCAL_DEFAULTS)).toThrow(
       new RegExp(name),

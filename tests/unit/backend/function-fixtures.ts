@@ -29,6 +29,7 @@ export const testConfig: HandlerConfig = {
   clientAddressHeader: 'x-forwarded-for',
   releaseHeldToken: null,
   storeTimeoutMs: 500,
+  leadRetentionDays: 365,
 }
 
 /** Exactly the body of the spec (§7): four fields, nothing else. */

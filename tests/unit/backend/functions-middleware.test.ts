@@ -313,3 +313,50 @@ describe('after the server stops', () => {
     timeLimit(60_000),
   )
 })
+
+describe('the local server as its own schedule', () => {
+  it('retries a failed mail on its timer, as pg_cron has the hosted function do', async () => {
+    let now = new Date()
+    let failing = true
+    const sent: string[] = []
+    const local = await createFunctionsMiddleware({
+      dataDir: 'memory://',
+      env: { MIN_SUBMIT_MS: '0' },
+      mail: {
+        name: 'flaky',
+        delivers: true,
+        send(outgoing) {
+          if (failing) return Promise.reject(new Error('provider is down'))
+          sent.push(outgoing.subject)
+          return Promise.resolve()
+        },
+      },
+      logger: capturingLogger(),
+      clock: () => now,
+      scheduleIntervalMs: 100,
+    })
+    const localServer = createServer((req, res) => local.middleware(req, res, () => res.end()))
+    await new Promise<void>((resolve) => localServer.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = localServer.address() as AddressInfo
+      const response = await fetch(`http://127.0.0.1:${port}${CONTACT_FUNCTION_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ALLOWED_ORIGIN },
+        body: JSON.stringify(contactBody),
+      })
+      expect(response.status).toBe(200)
+      // Not due yet: the timer's passes send nothing.
+      failing = false
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(sent).toHaveLength(0)
+      // Five minutes later by the function's clock: the next pass sends it.
+      now = new Date(now.getTime() + 5 * 60_000)
+      for (let waited = 0; sent.length === 0 && waited < 5000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(sent).toHaveLength(1)
+    } finally {
+      await new Promise<void>((resolve) => localServer.close(() => resolve()))
+      await local.close()
+    }
+  })
+})

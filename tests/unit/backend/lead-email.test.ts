@@ -29,6 +29,7 @@ const hostile: StoredContactRequest = {
   attempts: 0,
   transport: null,
   lastError: null,
+  nextAttemptAt: null,
 }
 
 describe('composeLeadEmail', () => {
@@ -84,6 +85,24 @@ describe('Resend transport', () => {
       subject: expect.stringContaining('Guide request'),
     })
     expect(body.html).not.toContain('<script>')
+    // One key per lead, as Resend documents it: 1 to 256 characters.
+    expect(headers.get('idempotency-key')).toBe(`contact-request/${hostile.id}`)
+    expect(headers.get('idempotency-key')!.length).toBeLessThanOrEqual(256)
+  })
+
+  it('sends a "not stored" mail without an idempotency key: it has no row', async () => {
+    const calls: RequestInit[] = []
+    const transport = createResendMailTransport({
+      apiKey: 'k',
+      to: ['a@b.co'],
+      from: 'c@d.co',
+      fetch: (async (_url: string, init: RequestInit) => {
+        calls.push(init)
+        return new Response('{"id":"re_1"}', { status: 200 })
+      }) as typeof fetch,
+    })
+    await transport.send(composeLeadEmail(hostile, { notStored: true }))
+    expect(new Headers(calls[0]!.headers).has('idempotency-key')).toBe(false)
   })
 
   it('throws with the status and Resend error text on a failed answer', async () => {

@@ -297,3 +297,69 @@ it('holds mails past the hour budget and releases them through the SQL functions
   expect((await store.listContactRequests({ status: 'held' })).length).toBe(1)
   expect((await store.listContactRequests({ status: 'sent' })).length).toBe(4)
 })
+
+it('the scheduled pass retries, counts and purges through the SQL functions', async () => {
+  const token = 'scheduled-'.padEnd(48, 'x')
+  let now = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 600_000)
+  let failing = true
+  const sent: string[] = []
+  const mail: MailTransport = {
+    name: 'flaky',
+    delivers: true,
+    send(outgoing) {
+      if (failing) return Promise.reject(new Error('provider is down'))
+      sent.push(outgoing.idempotencyKey!)
+      return Promise.resolve()
+    },
+  }
+  const { handle, store, settled } = supabaseHandler(mail, {
+    config: { releaseHeldToken: token },
+    clock: () => now,
+  })
+  const { id } = await (await handle(post(contactBody))).json()
+  const [failed] = await store.listContactRequests()
+  expect(failed).toMatchObject({
+    status: 'failed',
+    attempts: 1,
+    lastError: 'Error: provider is down',
+  })
+  expect(failed!.nextAttemptAt).toBe(new Date(now.getTime() + 300_000).toISOString())
+
+  const scheduled = (method: 'GET' | 'POST') =>
+    handle(
+      new Request('http://localhost/functions/v1/send-contact-email', {
+        method,
+        headers: { 'x-release-held-token': token },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      }),
+    )
+  await database.db.query(
+    "update contact_requests set created_at = created_at - interval '2 hours' where id = $1",
+    [id],
+  )
+  const counts = await scheduled('GET')
+  expect(await counts.json()).toMatchObject({
+    unsentOverAnHour: { failed: 1, held: 0, received: 0 },
+    gaveUp: 0,
+    oldestUnsentAt: expect.any(String),
+  })
+
+  failing = false
+  now = new Date(now.getTime() + 300_000)
+  seen.length = 0
+  expect((await scheduled('POST')).status).toBe(202)
+  await settled()
+  expect(sent).toEqual([`contact-request/${id}`])
+  expect(await store.listContactRequests()).toMatchObject([
+    { id, status: 'sent', attempts: 2, nextAttemptAt: null },
+  ])
+  expect(seen.map((call) => call.path)).toContain('/rest/v1/rpc/claim_contact_retry')
+
+  // Mailed 31 days ago, past a retention of 30 days.
+  await database.db.query(
+    "update contact_requests set created_at = now() - interval '31 days' where id = $1",
+    [id],
+  )
+  expect(await store.purgeSentBefore(new Date(Date.now() - 30 * 86_400_000))).toBe(1)
+  expect(await store.listContactRequests()).toEqual([])
+})
