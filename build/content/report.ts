@@ -33,8 +33,12 @@ function escapeProperty(value: string): string {
 }
 
 export class ContentCheckError extends Error {
-  constructor(readonly errors: readonly ContentError[]) {
+  // A field of its own, not a parameter property: Node runs this file as it is (the daily
+  // watch, scripts/watch.ts), and its type stripping has no parameter properties.
+  readonly errors: readonly ContentError[]
+  constructor(errors: readonly ContentError[]) {
     super(formatReport(errors))
+    this.errors = errors
     this.name = 'ContentCheckError'
   }
 }

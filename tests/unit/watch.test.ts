@@ -2,7 +2,8 @@
 // copy of the code holding only the packages tools/watch-dependencies.ts installs, on Node 24
 // when hosts/ has it (else this Node with tsx), against the build `npm test` made in its first
 // stage, served as the live site, and a fake contact function on another origin answering each
-// case: healthy, leads stuck, retries run out, a wrong secret, no answer, a broken page.
+// case: healthy, leads stuck, retries run out, a wrong secret, no answer, a broken page. Without
+// Node 24, TypeScript checks instead that every file the watch runs is one Node can strip.
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { appendFile, cp, readFile, writeFile } from 'node:fs/promises'
@@ -10,6 +11,8 @@ import { createServer } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import { build } from 'esbuild'
+import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HeaderRule } from '../../server/headers.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../server/listen-on-loopback.ts'
@@ -270,4 +273,41 @@ describe('the daily watch', { timeout: timeLimit(120_000) }, () => {
     expect(copy.code).toBe(0)
     expect(copy.stdout).toMatch(/^::notice title=Watch skipped::Nothing is deployed/)
   })
+
+  it.skipIf(existsSync(NODE_24))(
+    'runs files Node 24 strips as they are (no enum, no parameter property…)',
+    async () => {
+      const { metafile } = await build({
+        entryPoints: [path.join(root, 'scripts/watch.ts')],
+        absWorkingDir: root,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+      })
+      const files = Object.keys(metafile.inputs)
+        .filter((file) => !file.includes('node_modules/'))
+        .map((file) => path.join(root, file))
+      const program = ts.createProgram(files, {
+        erasableSyntaxOnly: true,
+        noEmit: true,
+        noResolve: true,
+        types: [],
+        allowImportingTsExtensions: true,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        target: ts.ScriptTarget.ES2022,
+      })
+      // TS1294: "This syntax is not allowed when 'erasableSyntaxOnly' is enabled."
+      const unstrippable = files.flatMap((file) =>
+        program
+          .getSemanticDiagnostics(program.getSourceFile(file))
+          .filter((diagnostic) => diagnostic.code === 1294)
+          .map((diagnostic) => path.relative(root, diagnostic.file!.fileName)),
+      )
+      expect(unstrippable).toEqual([])
+    },
+  )
 })
