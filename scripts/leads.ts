@@ -10,13 +10,26 @@
 // npm run leads -- --restore FILE [--merge]               adds FILE's requests to an empty
 //                                                         database (--merge: to one with rows)
 // Each works whether or not a server holds the database (it answers through its admin endpoint).
+// With --remote, production instead (settings from the environment or .env.leads; docs/deploy.md
+// "Reading leads in production"): the listing and --backup read the table as leads_reader and
+// write nothing; leads:retry asks the live function to retry every waiting lead now.
 import { setFlagsFromString } from 'node:v8'
 import { parseArgs } from 'node:util'
+import type {
+  DeliveryStatus,
+  StoredContactRequest,
+} from '../supabase/functions/send-contact-email/lead-store.ts'
 import { consoleLogger, describeError } from '../supabase/functions/send-contact-email/logger.ts'
 import { isDataFolderError } from '../server/data-folder-error.ts'
 import { openLeadsAccess } from '../server/leads-access.ts'
 import { readBackupFile, writeBackupFile } from '../server/leads-backup.ts'
 import { formatRequest } from '../server/leads-format.ts'
+import {
+  FunctionCallError,
+  functionAccessFromEnv,
+  requestRetryNow,
+} from '../server/leads-function.ts'
+import { openRemoteLeads, RemoteLeadsError, type RemoteLeads } from '../server/leads-remote.ts'
 import { LeadsInputError, parseLeadId, parseListLimit, parseStatus } from '../server/leads-input.ts'
 
 // A command lives for a second or two: the database's WebAssembly runs on V8's baseline compiler
@@ -39,6 +52,7 @@ function parseArguments() {
         backup: { type: 'string' },
         restore: { type: 'string' },
         merge: { type: 'boolean', default: false },
+        remote: { type: 'boolean', default: false },
       },
     })
   } catch (error) {
@@ -49,6 +63,66 @@ function parseArguments() {
 }
 const { values } = parseArguments()
 
+/** Where the owner keeps the production settings: never committed (.gitignore). */
+const REMOTE_SETTINGS_FILE = '.env.leads'
+
+/** What --remote cannot do, and why, by option. */
+const LOCAL_ONLY: Partial<Record<keyof typeof values, string>> = {
+  release: 'releasing from spam works on the local database only',
+  purge: 'in production the scheduled call purges spam older than 30 days',
+  restore: 'a backup is restored into a local database only, never into production',
+  'data-dir': '--data-dir names a local database',
+}
+
+function printList(requests: StoredContactRequest[], spam: boolean) {
+  if (values.json) console.log(JSON.stringify(requests, null, 2))
+  else if (requests.length === 0)
+    console.log(spam ? 'No spam stored.' : 'No contact requests stored yet.')
+  else console.log(requests.map(formatRequest).join('\n\n'))
+}
+
+async function mainRemote(
+  status: DeliveryStatus | undefined,
+  limit: number | undefined,
+): Promise<number> {
+  for (const [option, why] of Object.entries(LOCAL_ONLY))
+    if (
+      values[option as keyof typeof values] !== undefined &&
+      values[option as keyof typeof values] !== false
+    ) {
+      console.error(`--${option} cannot be combined with --remote: ${why}.`)
+      return 2
+    }
+  // The settings file fills in what the environment does not set.
+  try {
+    process.loadEnvFile(REMOTE_SETTINGS_FILE)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  if (values.retry) {
+    const access = functionAccessFromEnv(process.env)
+    const { status: answer } = await requestRetryNow(access)
+    console.log(
+      `The live function accepted the retry (${answer}): it sends every waiting failed or received request now; npm run leads -- --remote shows how they stand.`,
+    )
+    return 0
+  }
+  let remote: RemoteLeads | undefined
+  try {
+    remote = await openRemoteLeads(process.env)
+    if (values.backup !== undefined) {
+      const backup = await remote.backup()
+      await writeBackupFile(values.backup, backup)
+      console.log(`Backed up ${backup.count} production request(s) to ${values.backup}.`)
+      return 0
+    }
+    printList(await remote.list({ status: values.spam ? 'spam' : status, limit }), values.spam)
+    return 0
+  } finally {
+    await remote?.close()
+  }
+}
+
 async function main(): Promise<number> {
   // Every input is checked before the database is opened: a bad one is a message and exit 2.
   const status = parseStatus(values.status)
@@ -58,6 +132,7 @@ async function main(): Promise<number> {
     console.error('--spam lists spam; it cannot be combined with another --status')
     return 2
   }
+  if (values.remote) return mainRemote(status, limit)
   const restoring = values.restore === undefined ? null : await readBackupFile(values.restore)
   const access = await openLeadsAccess({ dataDir: values['data-dir'], logger: consoleLogger })
   try {
@@ -100,14 +175,7 @@ async function main(): Promise<number> {
       )
       return 0
     }
-    const requests = await access.list({ status: values.spam ? 'spam' : status, limit })
-    if (values.json) {
-      console.log(JSON.stringify(requests, null, 2))
-    } else if (requests.length === 0) {
-      console.log(values.spam ? 'No spam stored.' : 'No contact requests stored yet.')
-    } else {
-      console.log(requests.map(formatRequest).join('\n\n'))
-    }
+    printList(await access.list({ status: values.spam ? 'spam' : status, limit }), values.spam)
     return 0
   } finally {
     await access.close()
@@ -123,7 +191,11 @@ main().then(
     if (error instanceof LeadsInputError) {
       console.error(error.message)
       process.exitCode = 2
-    } else if (isDataFolderError(error)) {
+    } else if (
+      isDataFolderError(error) ||
+      error instanceof RemoteLeadsError ||
+      error instanceof FunctionCallError
+    ) {
       console.error(error.message)
       process.exitCode = 1
     } else {

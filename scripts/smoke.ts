@@ -5,6 +5,7 @@
 // the function answered by this repository's own handler) and after it (the live site).
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
+import { escapeData } from '../build/content/report.ts'
 import { smokeCheck, smokeOptionsFor } from '../tools/lib/smoke-check.ts'
 
 const USAGE =
@@ -72,9 +73,6 @@ if (!failures.length) {
   )
   // On GitHub, each problem is also an annotation on the run.
   if (process.env.GITHUB_ACTIONS === 'true')
-    for (const failure of failures)
-      console.log(
-        `::error title=Smoke check::${failure.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`,
-      )
+    for (const failure of failures) console.log(`::error title=Smoke check::${escapeData(failure)}`)
   process.exit(1)
 }

@@ -23,7 +23,8 @@ export function formatAnnotations(errors: readonly ContentError[]): string {
 }
 
 // https://github.com/actions/toolkit/blob/main/packages/core/src/command.ts
-function escapeData(value: string): string {
+/** A workflow command's message, escaped as the runner reads it (a line break stays in it). */
+export function escapeData(value: string): string {
   return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
 }
 
@@ -32,8 +33,12 @@ function escapeProperty(value: string): string {
 }
 
 export class ContentCheckError extends Error {
-  constructor(readonly errors: readonly ContentError[]) {
+  // A field of its own, not a parameter property: Node runs this file as it is (the daily
+  // watch, scripts/watch.ts), and its type stripping has no parameter properties.
+  readonly errors: readonly ContentError[]
+  constructor(errors: readonly ContentError[]) {
     super(formatReport(errors))
+    this.errors = errors
     this.name = 'ContentCheckError'
   }
 }

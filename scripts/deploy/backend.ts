@@ -2,7 +2,8 @@
 // never calls an old function:
 //   tsx scripts/deploy/backend.ts gate     ready=true|false (skipped without SUPABASE_ACCESS_TOKEN);
 //                                          the settings' values read as the functions read them
-//   tsx scripts/deploy/backend.ts deploy   link, db push, secrets set, functions deploy, schedule
+//   tsx scripts/deploy/backend.ts deploy   link, db push, secrets set, functions deploy, schedule,
+//                                          leads_reader's login
 //   tsx scripts/deploy/backend.ts probe [--url <functions origin>]
 //                                          asks each deployed function what the site relies on
 // The editor's GitHub sign-in (github-oauth) is deployed with its three settings, all or none.
@@ -28,6 +29,7 @@ import {
 } from '../../tools/lib/deploy-settings.ts'
 import { probeBackend, projectUrl } from '../../tools/lib/function-probes.ts'
 import { gate, runCli } from './ci-settings.ts'
+import { setLeadsReaderLogin } from './leads-reader.ts'
 import { scheduleMaintenance } from './schedule.ts'
 
 /** The function's secrets as a .env file (values quoted: a sender name has spaces). */
@@ -62,6 +64,8 @@ export function deployBackend(env: Env): void {
     )
   // The contact function's scheduled call (pg_cron, pg_net, Vault), made or updated.
   scheduleMaintenance(env)
+  // The owner's read-only role may log in with LEADS_READER_PASSWORD, or not at all without it.
+  setLeadsReaderLogin(env)
 }
 
 async function main(command: string | undefined, args: string[], env: Env) {

@@ -26,6 +26,7 @@ import { probeBackend } from '../../tools/lib/function-probes.ts'
 import { createFunctionsMiddleware, createGitHubOAuthMiddleware } from '../../server/functions.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../server/listen-on-loopback.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
+import { leadsReaderSql, scramVerifier } from '../../tools/lib/leads-reader.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
 
@@ -178,6 +179,7 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
       ],
       ['functions', 'deploy', 'send-contact-email', '--project-ref', ref],
       ['db', 'query', '--linked', '--output', 'json', '--file', expect.stringContaining('.sql')],
+      ['db', 'query', '--linked', '--output', 'json', '--file', expect.stringContaining('.sql')],
     ])
     expect(calls.every((call) => call.command === 'supabase')).toBe(true)
     // The CLI logs in and reaches the database through its environment.
@@ -199,6 +201,9 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
     // The files are gone once used, and no secret is on a command line or in the log.
     expect(existsSync(calls[2]!.args[3]!)).toBe(false)
     expect(existsSync(calls[4]!.args.at(-1)!)).toBe(false)
+    // Without LEADS_READER_PASSWORD the owner's read-only role may not log in.
+    expect(calls[5]!.sqlFile).toBe(leadsReaderSql(undefined))
+    expect(existsSync(calls[5]!.args.at(-1)!)).toBe(false)
     expect(JSON.stringify(calls.map((call) => call.args))).not.toContain(SECRET)
     expect(stdout + stderr).not.toContain(SECRET)
   })
@@ -210,6 +215,21 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
       ALLOWED_ORIGINS: origins,
     })
     expect(calls[2]!.envFile).toContain(`ALLOWED_ORIGINS="${origins}"\n`)
+  })
+
+  it('lets the owner’s read-only role log in with LEADS_READER_PASSWORD, by its verifier only', async () => {
+    const password = `reader-${SECRET}-0123456789`
+    const { code, stdout, stderr, calls } = await dryRun('backend.ts', ['deploy'], {
+      ...backendEnv,
+      LEADS_READER_PASSWORD: password,
+    })
+    expect(code).toBe(0)
+    expect(calls[5]!.sqlFile).toBe(leadsReaderSql(password))
+    expect(calls[5]!.sqlFile).toContain(
+      `alter role leads_reader with login password '${scramVerifier(password)}';`,
+    )
+    expect(calls[5]!.sqlFile).not.toContain(password)
+    expect(stdout + stderr).not.toContain(SECRET)
   })
 
   it('passes LEAD_RETENTION_DAYS on when it is set, and leaves the default otherwise', async () => {
