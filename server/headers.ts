@@ -12,12 +12,14 @@ export interface PolicyInput {
   schedulerUrl: string
   /** The Supabase project the forms call (VITE_SUPABASE_URL); unset means this origin. */
   supabaseUrl?: string
-  /** sha256 sources ('sha256-…') of inline <script> elements found in the built HTML. */
+  /**
+   * sha256 sources ('sha256-…') of the inline <script> elements the renderer writes
+   * (renderer/inline-sources.ts, hashed by build/outputs/inline-sources.ts): never gathered from
+   * the pages, which the build checks hold no other.
+   */
   scriptHashes?: string[]
-  /** sha256 sources of inline <style> elements found in the built HTML. */
+  /** sha256 sources of the inline <style> elements the renderer writes or React Aria adds. */
   styleHashes?: string[]
-  /** sha256 sources of style="…" attributes found in the built HTML. */
-  styleAttributeHashes?: string[]
   /** What the editor at /admin talks to (build/admin/backend-env.ts). */
   editor?: EditorPolicyInput
 }
@@ -62,6 +64,8 @@ export function contentSecurityPolicy(input: PolicyInput): string {
     // 'wasm-unsafe-eval' lets the site search (Pagefind, fetched from /pagefind/ on the first
     // search) compile its WebAssembly; it allows no JavaScript eval.
     ['script-src', ["'self'", "'wasm-unsafe-eval'", ...unique(input.scriptHashes ?? [])]],
+    // No 'unsafe-inline' and no 'unsafe-hashes': style attributes written in the HTML are
+    // refused (the renderer writes none), while those a script sets through the DOM apply.
     ['style-src', ["'self'", ...unique(input.styleHashes ?? [])]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
@@ -73,11 +77,6 @@ export function contentSecurityPolicy(input: PolicyInput): string {
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
   ]
-  // Server-rendered style attributes (React Aria's visually hidden elements, for instance) are
-  // allowed one by one, by hash; scripts never are.
-  const attributeHashes = unique(input.styleAttributeHashes ?? [])
-  if (attributeHashes.length)
-    directives.push(['style-src-attr', ["'unsafe-hashes'", ...attributeHashes]])
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
 }
 

@@ -5,6 +5,7 @@ import rehypeShiki from '@shikijs/rehype'
 import rehypeSlug from 'rehype-slug'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
+import { CODE_THEME, codeColorTransformer } from './code-colors.ts'
 import type { MdxOptions } from './mdx-compiler.ts'
 
 export const remarkPlugins = [remarkFrontmatter, remarkGfm]
@@ -36,7 +37,8 @@ export const mdxOptions: MdxOptions = {
       rehypeShiki,
       {
         // Every token colour meets WCAG AA on white (github-light's orange does not).
-        theme: 'github-light-high-contrast',
+        theme: CODE_THEME,
+        transformers: [codeColorTransformer],
         langs: [...CODE_LANGUAGES],
         defaultLanguage: 'text',
         fallbackLanguage: 'text',

@@ -64,15 +64,12 @@ describe('content security policy', () => {
     expect(local.has('style-src-attr')).toBe(false)
   })
 
-  it('allows server-rendered style attributes by hash only', () => {
+  it('allows no style attribute written in the HTML', () => {
     const styled = directives(
-      contentSecurityPolicy({
-        schedulerUrl: 'https://cal.com/x',
-        styleAttributeHashes: ["'sha256-s'"],
-      }),
+      contentSecurityPolicy({ schedulerUrl: 'https://cal.com/x', styleHashes: ["'sha256-s'"] }),
     )
-    expect(styled.get('style-src')).toEqual(["'self'"])
-    expect(styled.get('style-src-attr')).toEqual(["'unsafe-hashes'", "'sha256-s'"])
+    expect(styled.get('style-src')).toEqual(["'self'", "'sha256-s'"])
+    expect(styled.has('style-src-attr')).toBe(false)
   })
 })
 
