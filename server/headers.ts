@@ -4,6 +4,7 @@
 // host sends the same headers. Two sections: the public site, and the writers' editor at /admin
 // (site/editor.ts), which needs a policy of its own (it talks to GitHub, and Decap evaluates
 // code) and must be kept out of search engines.
+import { createHash } from 'node:crypto'
 import { EDITOR_PATH } from '../site/editor.ts'
 
 /** What the policy has to allow: only what the site actually does. */
@@ -56,6 +57,11 @@ const GITHUB_AVATARS = 'https://avatars.githubusercontent.com'
 
 const origin = (url: string) => new URL(url).origin
 const unique = (values: string[]) => [...new Set(values)].sort()
+/** The CSP source for a piece of inline text, e.g. 'sha256-…'. */
+export const cspHash = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+const policyText = (directives: [string, string[]][]) =>
+  directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
 
 export function contentSecurityPolicy(input: PolicyInput): string {
   const directives: [string, string[]][] = [
@@ -77,7 +83,7 @@ export function contentSecurityPolicy(input: PolicyInput): string {
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
   ]
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+  return policyText(directives)
 }
 
 /**
@@ -87,7 +93,11 @@ export function contentSecurityPolicy(input: PolicyInput): string {
  * here reaches a public page.
  */
 export function editorContentSecurityPolicy(editor: EditorPolicyInput = {}): string {
-  const directives: [string, string[]][] = [
+  return policyText(editorDirectives(editor))
+}
+
+function editorDirectives(editor: EditorPolicyInput): [string, string[]][] {
+  return [
     ['default-src', ["'none'"]],
     // Its own bundle only. 'unsafe-eval': Decap validates its configuration with Ajv, which
     // compiles each schema with new Function() (decaporg/decap-cms#2138, open since 2019).
@@ -114,7 +124,36 @@ export function editorContentSecurityPolicy(editor: EditorPolicyInput = {}): str
     ['form-action', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
   ]
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+}
+
+/** What Vite's dev client needs on the dev server's /admin (build/vite/admin-plugin.ts). */
+export interface DevClientPolicyInput {
+  /** The dev server's origin as the page reached it (http://127.0.0.1:5173). */
+  origin: string
+  /** The inline scripts Vite's HTML pipeline writes into the page, by their text. */
+  inlineScripts: string[]
+}
+
+/**
+ * The editor's policy on the dev server: the production editor's, plus only what Vite's dev
+ * client needs, each source said here. Its modules (/@vite/client, /@react-refresh, the editor's
+ * own, transformed on request) come from the dev server's origin, which 'self' already allows.
+ */
+export function devEditorContentSecurityPolicy(
+  editor: EditorPolicyInput,
+  dev: DevClientPolicyInput,
+): string {
+  const added: Record<string, string[]> = {
+    // React Fast Refresh's preamble (@vitejs/plugin-react), an inline module script that must
+    // run before the editor's first module: allowed by its hash alone.
+    'script-src': unique(dev.inlineScripts.map(cspHash)),
+    // The dev client's hot-update socket, on the dev server's own host and port (ws: is not
+    // 'self' in every browser).
+    'connect-src': [dev.origin.replace(/^http/, 'ws')],
+  }
+  return policyText(
+    editorDirectives(editor).map(([name, sources]) => [name, [...sources, ...(added[name] ?? [])]]),
+  )
 }
 
 /** Headers every answer carries, whichever section it is in. */

@@ -2,17 +2,15 @@
 // The list is the renderer's own (renderer/inline-sources.ts), hashed here: the policy is never
 // gathered from the pages, so a script or style that content smuggles into a page is refused by
 // the build and, were it served anyway, by the browser.
-import { createHash } from 'node:crypto'
 import { RENDERED_INLINE_SCRIPTS, RENDERED_INLINE_STYLES } from '../../renderer/inline-sources.ts'
+import { cspHash } from '../../server/headers.ts'
+
+export { cspHash }
 
 export interface InlineSources {
   scriptHashes: string[]
   styleHashes: string[]
 }
-
-/** The CSP source for a piece of inline text, e.g. 'sha256-…'. */
-export const cspHash = (text: string) =>
-  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
 /** What the public pages' policy allows inline: the renderer's scripts and styles, by hash. */
 export function renderedInlineSources(): InlineSources {
