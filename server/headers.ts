@@ -113,8 +113,10 @@ function editorDirectives(editor: EditorPolicyInput): [string, string[]][] {
     ['img-src', ["'self'", 'data:', 'blob:', GITHUB_AVATARS]],
     // config.json and the content index from this origin; the repository through GitHub's API.
     // The sign-in is a popup that navigates (admin/sign-in, the github-oauth function, GitHub,
-    // admin/callback): no fetch, and a GitHub OAuth app's token is never refreshed.
-    ['connect-src', unique(["'self'", origin(editor.githubApiUrl ?? GITHUB_API)])],
+    // admin/callback): no fetch, and a GitHub OAuth app's token is never refreshed. blob: for a
+    // picture the writer has just chosen: Decap reads it back from its blob: address to encode
+    // it for the save (AssetProxy.toBase64); without it the upload is never saved.
+    ['connect-src', unique(["'self'", 'blob:', origin(editor.githubApiUrl ?? GITHUB_API)])],
     // The preview pane: the site's own pages, if it frames them (Decap's own pane is an
     // about:srcdoc frame, which the policy does not block).
     ['frame-src', ["'self'"]],

@@ -171,7 +171,7 @@ describe("the editor's section (/admin)", () => {
     const policy = directives(editorContentSecurityPolicy(editor))
     expect(policy.get('default-src')).toEqual(["'none'"])
     expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-eval'"])
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.github.com'])
+    expect(policy.get('connect-src')).toEqual(["'self'", 'blob:', 'https://api.github.com'])
     expect(policy.get('img-src')).toContain('https://avatars.githubusercontent.com')
     expect(policy.get('frame-ancestors')).toEqual(["'none'"])
     for (const address of ['/admin', '/admin/', '/admin/config.json', '/admin/assets/a.js'])
