@@ -61,13 +61,21 @@ function indexOfPattern(text: string, pattern: RegExp, from: number): number {
   return pattern.exec(text)?.index ?? text.length
 }
 
+const TAG_NAME_END = /[\t\n\f\r />]/g
+const TAG_END = />/g
+/**
+ * One attribute, from where the last one ended: spaces and slashes, a name (its first character
+ * may be `=`), and maybe `=` and a value, quoted (and then holding any `>`) or not.
+ */
+const ATTRIBUTE =
+  /[\t\n\f\r /]*([^\t\n\f\r />][^\t\n\f\r />=]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"[^"]*"?|'[^']*'?|[^\t\n\f\r >]*))?/y
+
 /**
  * The names of the attributes of every tag in `html`, read as the browser's tokenizer reads them
  * (names end at space, `/`, `>` or `=`; values may be quoted and hold `>`), with where the tag
  * starts. The bodies of script and style elements are raw text, not tags: skipped.
  */
 function* tagAttributes(html: string): Generator<{ name: string; at: number }> {
-  const space = /[\t\n\f\r ]/
   let at = 0
   for (;;) {
     at = html.indexOf('<', at)
@@ -75,31 +83,20 @@ function* tagAttributes(html: string): Generator<{ name: string; at: number }> {
     const tagStart = at
     at++
     if (!/[a-zA-Z]/.test(html[at] ?? '')) continue
-    const nameEnd = indexOfPattern(html, /[\t\n\f\r />]/g, at)
+    const nameEnd = indexOfPattern(html, TAG_NAME_END, at)
     const tagName = html.slice(at, nameEnd).toLowerCase()
     at = nameEnd
-    while (at < html.length && html[at] !== '>') {
-      if (space.test(html[at]!) || html[at] === '/') {
-        at++
-        continue
-      }
-      let name = html[at]!
-      at++
-      while (at < html.length && !/[\t\n\f\r />=]/.test(html[at]!)) name += html[at++]
-      yield { name: name.toLowerCase(), at: tagStart }
-      while (space.test(html[at] ?? '')) at++
-      if (html[at] !== '=') continue
-      at++
-      while (space.test(html[at] ?? '')) at++
-      const quoteMark = html[at]
-      if (quoteMark === '"' || quoteMark === "'") {
-        const close = html.indexOf(quoteMark, at + 1)
-        at = close < 0 ? html.length : close + 1
-      } else while (at < html.length && !/[\t\n\f\r >]/.test(html[at]!)) at++
+    for (;;) {
+      ATTRIBUTE.lastIndex = at
+      const attribute = ATTRIBUTE.exec(html)
+      // None left: only spaces and slashes stand before the tag's `>` (or the end).
+      if (!attribute) break
+      yield { name: attribute[1]!.toLowerCase(), at: tagStart }
+      at = ATTRIBUTE.lastIndex
     }
-    if (tagName === 'script' || tagName === 'style') {
+    at = indexOfPattern(html, TAG_END, at)
+    if (tagName === 'script' || tagName === 'style')
       at = indexOfPattern(html, new RegExp(`</${tagName}[\\t\\n\\f\\r />]`, 'gi'), at)
-    }
   }
 }
 
