@@ -1,7 +1,7 @@
 // What the site's policy does with a script that got past every check (issue 68): a built page
-// with an injected script, handler and inline document, which the build itself would refuse
-// (build/outputs/inline-sources.ts), served with the headers every page gets. None of them may
-// run, while the renderer's own inline scripts still do.
+// with an injected script, handler, inline document and javascript: link (the build itself would
+// refuse the first three: build/outputs/inline-sources.ts), served with the headers every page
+// gets. None of them may run, while the renderer's own inline scripts still do.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -17,7 +17,8 @@ const INJECTED_ROUTE = '/__injected/about'
 const INJECTED =
   `<script>document.title='INJECTED-1'</script>` +
   `<img src="/favicon.svg" alt="" onload="document.title='INJECTED-2'">` +
-  `<iframe srcdoc="&lt;script&gt;parent.document.title='INJECTED-3'&lt;/script&gt;"></iframe>`
+  `<iframe srcdoc="&lt;script&gt;parent.document.title='INJECTED-3'&lt;/script&gt;"></iframe>` +
+  `<a id="injected-link" href="javascript:document.title='INJECTED-4'">Injected</a>`
 
 const titleOf = async (answer: { text(): Promise<string> }) =>
   /<title>([^<]*)<\/title>/.exec(await answer.text())?.[1]
@@ -35,10 +36,11 @@ test.afterAll(async () => {
   await site?.close()
 })
 
-test('an injected script, handler or inline document does not run under the site’s policy', async ({
+test('an injected script, handler, inline document or javascript: link does not run under the site’s policy', async ({
   page,
 }) => {
-  // The build would have stopped on this page, for each of the three.
+  // The build would have stopped on this page, for each of the first three (a javascript:
+  // address is the content check's to refuse; the policy blocks it too).
   expect(inlineSourceProblems(html)).toHaveLength(3)
   // The theme script (one of the renderer's own) turns the saved choice into the class `dark`.
   await page.addInitScript((key) => {
@@ -49,6 +51,7 @@ test('an injected script, handler or inline document does not run under the site
   }, THEME_STORAGE_KEY)
   await page.goto(site.origin + INJECTED_ROUTE, { waitUntil: 'load' })
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await page.locator('#injected-link').click()
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { blocked: string[] }).blocked))
     .toEqual(expect.arrayContaining(['script-src-elem', 'script-src-attr']))
