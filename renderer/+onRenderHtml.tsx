@@ -10,8 +10,7 @@ import pageScriptUrl from 'virtual:page-script'
 import { htmlUnderBase } from './base-path-html.ts'
 import { PAGE_SCRIPT_ATTRIBUTE } from './island-attributes.ts'
 import { toLatin1Html } from './latin1-html.ts'
-import { PAGE_SCRIPT_LOADER } from './page-script.ts'
-import { THEME_SCRIPT } from './theme-script.ts'
+import { PAGE_SCRIPT_LOADER, THEME_SCRIPT } from './inline-sources.ts'
 import './settings.ts'
 
 export const onRenderHtml: OnRenderHtmlSync = (pageContext) => {

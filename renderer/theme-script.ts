@@ -2,8 +2,8 @@
 // following the system setting unless the visitor chose light or dark. An inline script at the
 // top of <head> sets the class before the first paint, so no page flashes the wrong theme, and it
 // alone runs the theme control (components/layout/ThemeChoice.tsx): a change is applied at once,
-// whether or not the page script has arrived. The CSP allows it by its hash, found in the built
-// HTML like every inline script (build/outputs/inline-sources.ts).
+// whether or not the page script has arrived. The CSP allows it by its hash, as one of the
+// renderer's own inline scripts (./inline-sources.ts).
 
 import { inlineScript } from './inline-script.ts'
 import { THEME_CHOICE_ATTRIBUTE, THEME_STORAGE_KEY } from './theme-choices.ts'

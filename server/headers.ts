@@ -4,6 +4,7 @@
 // host sends the same headers. Two sections: the public site, and the writers' editor at /admin
 // (site/editor.ts), which needs a policy of its own (it talks to GitHub, and Decap evaluates
 // code) and must be kept out of search engines.
+import { createHash } from 'node:crypto'
 import { EDITOR_PATH } from '../site/editor.ts'
 
 /** What the policy has to allow: only what the site actually does. */
@@ -12,12 +13,14 @@ export interface PolicyInput {
   schedulerUrl: string
   /** The Supabase project the forms call (VITE_SUPABASE_URL); unset means this origin. */
   supabaseUrl?: string
-  /** sha256 sources ('sha256-…') of inline <script> elements found in the built HTML. */
+  /**
+   * sha256 sources ('sha256-…') of the inline <script> elements the renderer writes
+   * (renderer/inline-sources.ts, hashed by build/outputs/inline-sources.ts): never gathered from
+   * the pages, which the build checks hold no other.
+   */
   scriptHashes?: string[]
-  /** sha256 sources of inline <style> elements found in the built HTML. */
+  /** sha256 sources of the inline <style> elements the renderer writes or React Aria adds. */
   styleHashes?: string[]
-  /** sha256 sources of style="…" attributes found in the built HTML. */
-  styleAttributeHashes?: string[]
   /** What the editor at /admin talks to (build/admin/backend-env.ts). */
   editor?: EditorPolicyInput
 }
@@ -54,6 +57,11 @@ const GITHUB_AVATARS = 'https://avatars.githubusercontent.com'
 
 const origin = (url: string) => new URL(url).origin
 const unique = (values: string[]) => [...new Set(values)].sort()
+/** The CSP source for a piece of inline text, e.g. 'sha256-…'. */
+export const cspHash = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+const policyText = (directives: [string, string[]][]) =>
+  directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
 
 export function contentSecurityPolicy(input: PolicyInput): string {
   const directives: [string, string[]][] = [
@@ -62,6 +70,8 @@ export function contentSecurityPolicy(input: PolicyInput): string {
     // 'wasm-unsafe-eval' lets the site search (Pagefind, fetched from /pagefind/ on the first
     // search) compile its WebAssembly; it allows no JavaScript eval.
     ['script-src', ["'self'", "'wasm-unsafe-eval'", ...unique(input.scriptHashes ?? [])]],
+    // No 'unsafe-inline' and no 'unsafe-hashes': style attributes written in the HTML are
+    // refused (the renderer writes none), while those a script sets through the DOM apply.
     ['style-src', ["'self'", ...unique(input.styleHashes ?? [])]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
@@ -73,12 +83,7 @@ export function contentSecurityPolicy(input: PolicyInput): string {
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
   ]
-  // Server-rendered style attributes (React Aria's visually hidden elements, for instance) are
-  // allowed one by one, by hash; scripts never are.
-  const attributeHashes = unique(input.styleAttributeHashes ?? [])
-  if (attributeHashes.length)
-    directives.push(['style-src-attr', ["'unsafe-hashes'", ...attributeHashes]])
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+  return policyText(directives)
 }
 
 /**
@@ -88,7 +93,11 @@ export function contentSecurityPolicy(input: PolicyInput): string {
  * here reaches a public page.
  */
 export function editorContentSecurityPolicy(editor: EditorPolicyInput = {}): string {
-  const directives: [string, string[]][] = [
+  return policyText(editorDirectives(editor))
+}
+
+function editorDirectives(editor: EditorPolicyInput): [string, string[]][] {
+  return [
     ['default-src', ["'none'"]],
     // Its own bundle only. 'unsafe-eval': Decap validates its configuration with Ajv, which
     // compiles each schema with new Function() (decaporg/decap-cms#2138, open since 2019).
@@ -104,8 +113,10 @@ export function editorContentSecurityPolicy(editor: EditorPolicyInput = {}): str
     ['img-src', ["'self'", 'data:', 'blob:', GITHUB_AVATARS]],
     // config.json and the content index from this origin; the repository through GitHub's API.
     // The sign-in is a popup that navigates (admin/sign-in, the github-oauth function, GitHub,
-    // admin/callback): no fetch, and a GitHub OAuth app's token is never refreshed.
-    ['connect-src', unique(["'self'", origin(editor.githubApiUrl ?? GITHUB_API)])],
+    // admin/callback): no fetch, and a GitHub OAuth app's token is never refreshed. blob: for a
+    // picture the writer has just chosen: Decap reads it back from its blob: address to encode
+    // it for the save (AssetProxy.toBase64); without it the upload is never saved.
+    ['connect-src', unique(["'self'", 'blob:', origin(editor.githubApiUrl ?? GITHUB_API)])],
     // The preview pane: the site's own pages, if it frames them (Decap's own pane is an
     // about:srcdoc frame, which the policy does not block).
     ['frame-src', ["'self'"]],
@@ -115,7 +126,36 @@ export function editorContentSecurityPolicy(editor: EditorPolicyInput = {}): str
     ['form-action', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
   ]
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+}
+
+/** What Vite's dev client needs on the dev server's /admin (build/vite/admin-plugin.ts). */
+export interface DevClientPolicyInput {
+  /** The dev server's origin as the page reached it (http://127.0.0.1:5173). */
+  origin: string
+  /** The inline scripts Vite's HTML pipeline writes into the page, by their text. */
+  inlineScripts: string[]
+}
+
+/**
+ * The editor's policy on the dev server: the production editor's, plus only what Vite's dev
+ * client needs, each source said here. Its modules (/@vite/client, /@react-refresh, the editor's
+ * own, transformed on request) come from the dev server's origin, which 'self' already allows.
+ */
+export function devEditorContentSecurityPolicy(
+  editor: EditorPolicyInput,
+  dev: DevClientPolicyInput,
+): string {
+  const added: Record<string, string[]> = {
+    // React Fast Refresh's preamble (@vitejs/plugin-react), an inline module script that must
+    // run before the editor's first module: allowed by its hash alone.
+    'script-src': unique(dev.inlineScripts.map(cspHash)),
+    // The dev client's hot-update socket, on the dev server's own host and port (ws: is not
+    // 'self' in every browser).
+    'connect-src': [dev.origin.replace(/^http/, 'ws')],
+  }
+  return policyText(
+    editorDirectives(editor).map(([name, sources]) => [name, [...sources, ...(added[name] ?? [])]]),
+  )
 }
 
 /** Headers every answer carries, whichever section it is in. */

@@ -12,10 +12,21 @@ import { readSource } from '../content/source.ts'
 import type { BackendMode } from './decap-config.ts'
 import { checkProposedFiles } from './entry-check.ts'
 import { entryFiles, type EntryToCheck } from './entry-file.ts'
+import { RefusedError } from './collection-path.ts'
 import { localBackend, type ProxyRequest } from './local-backend.ts'
 import { refusal, type OwnServer } from './request-guard.ts'
 
 export const API_PATH = '/admin/api'
+
+/**
+ * The largest request body the API reads: an upload is a picture as base64 in JSON (4/3 of its
+ * bytes), and a writer's photo straight from a phone is under 12 MB. A larger body is refused
+ * with 413 before it is read.
+ */
+export const MAX_API_BODY_BYTES = 16 * 1024 * 1024
+
+/** A body over MAX_API_BODY_BYTES: answered 413. */
+class BodyTooLargeError extends Error {}
 
 export interface AdminApiOptions {
   root: string
@@ -43,7 +54,7 @@ export function adminApi({ root, collections, backend, ownServer }: AdminApiOpti
       }
       if (pathname === `${API_PATH}/check`) {
         const files = entryFiles(collections, (await readJson(req)) as EntryToCheck)
-        for (const file of files) local.inside(file.path)
+        for (const file of files) await local.resolveFile(file.path)
         const problems = (await checkProposedFiles(root, collections, files)).map(formatError)
         // An uploaded picture the save would refuse is said here, before anything is sent.
         for (const picture of files.slice(1)) {
@@ -63,6 +74,12 @@ export function adminApi({ root, collections, backend, ownServer }: AdminApiOpti
       }
       return json(res, 404, { error: `${pathname} is not an address of the editor's API` })
     } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        // The rest of the body is not read: the connection ends with the answer.
+        res.setHeader('Connection', 'close')
+        return json(res, 413, { error: error.message })
+      }
+      if (error instanceof RefusedError) return json(res, 422, { error: error.message })
       return json(res, 500, { error: error instanceof Error ? error.message : String(error) })
     }
   }
@@ -107,9 +124,21 @@ async function previewPath(
 }
 
 function readJson(req: IncomingMessage): Promise<unknown> {
+  const tooLarge = () =>
+    new BodyTooLargeError(
+      `the request body is over ${MAX_API_BODY_BYTES / 1024 / 1024} MB, the most the editor's API reads; upload a smaller picture`,
+    )
   return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_API_BODY_BYTES) return reject(tooLarge())
     const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_API_BODY_BYTES) {
+        req.pause()
+        reject(tooLarge())
+      } else chunks.push(chunk)
+    })
     req.on('end', () => {
       try {
         resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))

@@ -1,8 +1,10 @@
 // The content check (`npm run check:content`'s own loadContent) run on files the editing UI is
 // about to save, before anything is written: the proposed files are laid over a copy of the
-// project made of links (nothing is copied but the folders leading to them), so the entry is
-// checked whole and among the others, with the same rules and the same sentences.
-import { lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises'
+// project made of links, so the entry is checked whole and among the others, with the same rules
+// and the same sentences. The folders that hold proposed files are made real, all the way down,
+// with a link for each file, so that writing into the copy never writes through a link into the
+// project: a proposed file replaces its link, it is not written through it.
+import { mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
@@ -22,11 +24,23 @@ export async function checkProposedFiles(
 ): Promise<ContentError[]> {
   const overlay = await mkdtemp(path.join(tmpdir(), 'content-check-'))
   try {
-    const targets = files.map((file) => file.path.split('/').filter(Boolean))
+    const realOverlay = await realpath(overlay)
+    const targets = files.map((file) => {
+      const parts = file.path.split('/')
+      if (parts.some((part) => part === '' || part === '.' || part === '..'))
+        throw new Error(`"${file.path}" is not a plain path inside the project`)
+      return parts
+    })
     await linkTree(root, overlay, targets)
     for (const file of files) {
       const absolute = path.join(overlay, ...file.path.split('/'))
       await mkdir(path.dirname(absolute), { recursive: true })
+      // The folder is the copy's own (linkTree made it real), never a linked one.
+      const folder = await realpath(path.dirname(absolute))
+      if (!folder.startsWith(realOverlay + path.sep))
+        throw new Error(`"${file.path}" would be written outside the check's copy of the project`)
+      // A link to the project's file is replaced, not written through.
+      await rm(absolute, { force: true })
       await writeFile(absolute, file.content)
     }
     const { errors } = await loadContent(overlay, collections, { cache: true })
@@ -38,23 +52,30 @@ export async function checkProposedFiles(
 }
 
 /**
- * Links every entry of `source` into `target`, except the folders on the way to a proposed file,
- * which are made real (and linked into in turn) so the proposed file can be written there.
+ * Links every entry of `source` into `target`, except the top folders that hold a proposed file
+ * (content/), which are copied as real folders all the way down, each file in them a link.
  */
 async function linkTree(source: string, target: string, paths: string[][]): Promise<void> {
-  const through = new Map<string, string[][]>()
-  for (const parts of paths)
-    if (parts.length > 1)
-      through.set(parts[0]!, [...(through.get(parts[0]!) ?? []), parts.slice(1)])
+  const mirrored = new Set(paths.filter((parts) => parts.length > 1).map((parts) => parts[0]))
   const replaced = new Set(paths.filter((parts) => parts.length === 1).map((parts) => parts[0]))
-  for (const name of await readdir(source).catch(() => [])) {
-    if (replaced.has(name)) continue
-    const from = path.join(source, name)
-    const to = path.join(target, name)
-    const inner = through.get(name)
-    if (inner && (await lstat(from)).isDirectory()) {
-      await mkdir(to)
-      await linkTree(from, to, inner)
-    } else await symlink(from, to)
+  for (const entry of await readdir(source, { withFileTypes: true }).catch(() => [])) {
+    if (replaced.has(entry.name)) continue
+    const from = path.join(source, entry.name)
+    const to = path.join(target, entry.name)
+    if (mirrored.has(entry.name) && entry.isDirectory()) await mirrorFolder(from, to)
+    else await symlink(from, to)
+  }
+}
+
+/** `source` as real folders under `target`, each file (or link) in them linked to its own. */
+async function mirrorFolder(source: string, target: string): Promise<void> {
+  await mkdir(target)
+  for (const entry of await readdir(source, { withFileTypes: true })) {
+    const from = path.join(source, entry.name)
+    const to = path.join(target, entry.name)
+    // A link in content/ is linked, not followed: the check reads through it as the build would,
+    // and the proposed files' folders are checked to be real ones before anything is written.
+    if (entry.isDirectory()) await mirrorFolder(from, to)
+    else await symlink(from, to)
   }
 }

@@ -1,12 +1,14 @@
 // The editing UI's local mode: Decap CMS's proxy protocol (what its `decap-server` answers),
 // answered by the dev server itself, so a writer needs no account and no second command. It
 // reads and writes the files under content/ only, and refuses a save the content check
-// rejects, with the check's own sentences, before anything is written.
+// rejects, with the check's own sentences, before anything is written. Every path it is given
+// is resolved inside the folder of the collection it names (./collection-path.ts).
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
 import { formatError } from '../content/report.ts'
+import { collectionPaths, RefusedError } from './collection-path.ts'
 import { checkProposedFiles, type ProposedFile } from './entry-check.ts'
 import { pictureProblem } from './picture-check.ts'
 
@@ -41,29 +43,18 @@ export interface LocalBackendOptions {
   contentDir?: string
 }
 
-/** A refusal Decap shows in its "Failed to persist entry" message. */
-export class RefusedError extends Error {}
-
 /** What an entry's own file may be: the content check reads these, and nothing else. */
 const ENTRY_EXTENSIONS = new Set(['.yaml', '.yml', '.md', '.mdx'])
 
 export function localBackend({ root, collections, contentDir = 'content' }: LocalBackendOptions) {
-  const base = path.resolve(root, contentDir)
-
-  /** The absolute path of a repository path, which must lie under content/. */
-  function inside(repoPath: string): string {
-    const absolute = path.resolve(root, repoPath)
-    if (absolute !== base && !absolute.startsWith(base + path.sep))
-      throw new RefusedError(
-        `"${repoPath}" is outside ${contentDir}/, which is all the editor may touch`,
-      )
-    return absolute
-  }
+  const { resolveFile, resolveFolder } = collectionPaths({ root, collections, contentDir })
   const repoPathOf = (absolute: string) => path.relative(root, absolute).split(path.sep).join('/')
 
   async function readEntry(file: { path: string; label?: string }) {
+    // A refused path is said; a file that does not exist (yet) is an empty entry, as Decap expects.
+    const absolute = await resolveFile(file.path)
     try {
-      const content = await readFile(inside(file.path))
+      const content = await readFile(absolute)
       return { data: content.toString('utf8'), file: { ...file, id: sha(content) } }
     } catch {
       return { data: null, file: { ...file, id: null } }
@@ -72,12 +63,14 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
 
   async function listFiles(folder: string, extension: string, depth: number): Promise<string[]> {
     if (depth <= 0) return []
-    const dir = inside(folder)
+    const dir = await resolveFolder(folder)
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
     const nested = await Promise.all(
       entries.map((entry) => {
         const child = repoPathOf(path.join(dir, entry.name))
         if (entry.isDirectory()) return listFiles(child, extension, depth - 1)
+        // A symbolic link is neither listed nor followed: it could lead out of the folder.
+        if (!entry.isFile()) return []
         return entry.name.endsWith(extension) && !entry.name.startsWith('.') ? [child] : []
       }),
     )
@@ -85,7 +78,7 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
   }
 
   async function mediaFile(repoPath: string) {
-    const content = await readFile(inside(repoPath))
+    const content = await readFile(await resolveFile(repoPath))
     return {
       id: sha(content),
       content: content.toString('base64'),
@@ -111,7 +104,7 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
       content: Buffer.from(asset.content, asset.encoding),
     }))
     const proposed: ProposedFile[] = [...entries, ...pictures]
-    for (const file of proposed) inside(file.path)
+    for (const file of proposed) await resolveFile(file.path)
     // The content check skips files that are no entry: one named .svg would be written unread.
     for (const file of entries)
       if (!ENTRY_EXTENSIONS.has(path.extname(file.path).toLowerCase()))
@@ -122,12 +115,13 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
     const problems = await checkProposedFiles(root, collections, proposed)
     if (problems.length) throw new RefusedError(problems.map(formatError).join('\n'))
     for (const file of proposed) {
-      const absolute = inside(file.path)
+      const absolute = await resolveFile(file.path)
       await mkdir(path.dirname(absolute), { recursive: true })
       await writeFile(absolute, file.content)
     }
     for (const file of dataFiles)
-      if (file.newPath && file.newPath !== file.path) await rm(inside(file.path), { force: true })
+      if (file.newPath && file.newPath !== file.path)
+        await rm(await resolveFile(file.path), { force: true })
   }
 
   async function answer({ action, params = {} }: ProxyRequest): Promise<ProxyAnswer> {
@@ -173,7 +167,7 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
           return ok(await mediaFile((params as { path: string }).path))
         case 'persistMedia': {
           const { asset } = params as { asset: Asset }
-          const absolute = inside(asset.path)
+          const absolute = await resolveFile(asset.path)
           const content = Buffer.from(asset.content, asset.encoding)
           await checkPicture({ path: asset.path, content })
           await mkdir(path.dirname(absolute), { recursive: true })
@@ -181,11 +175,11 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
           return ok(await mediaFile(asset.path))
         }
         case 'deleteFile':
-          await rm(inside((params as { path: string }).path), { force: true })
+          await rm(await resolveFile((params as { path: string }).path), { force: true })
           return ok({ message: 'deleted' })
         case 'deleteFiles':
           for (const file of (params as { paths: string[] }).paths)
-            await rm(inside(file), { force: true })
+            await rm(await resolveFile(file), { force: true })
           return ok({ message: 'deleted' })
         case 'getDeployPreview':
           return ok(null)
@@ -197,7 +191,7 @@ export function localBackend({ root, collections, contentDir = 'content' }: Loca
       throw error
     }
   }
-  return Object.assign(answer, { inside, checkPicture })
+  return Object.assign(answer, { resolveFile, checkPicture })
 }
 
 const sha = (content: Uint8Array) => createHash('sha256').update(content).digest('hex')

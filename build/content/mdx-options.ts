@@ -9,6 +9,7 @@ import remarkGfm from 'remark-gfm'
 import type { VFile } from 'vfile'
 import { visit } from 'unist-util-visit'
 import { bodyRuleBreaks } from '../../content/schema/body-rules.ts'
+import { CODE_THEME, codeColorTransformer } from './code-colors.ts'
 import type { MdxOptions } from './mdx-compiler.ts'
 
 /**
@@ -59,7 +60,8 @@ export const mdxOptions: MdxOptions = {
       rehypeShiki,
       {
         // Every token colour meets WCAG AA on white (github-light's orange does not).
-        theme: 'github-light-high-contrast',
+        theme: CODE_THEME,
+        transformers: [codeColorTransformer],
         langs: [...CODE_LANGUAGES],
         defaultLanguage: 'text',
         fallbackLanguage: 'text',

@@ -42,3 +42,23 @@ export function repositoryContent(): Promise<ReadonlyMap<string, readonly Loaded
 export async function expectedRoutes() {
   return routeTableOf(await repositoryContent())
 }
+
+/**
+ * The content file each page is made from, by address (every page of an entry that runs to
+ * several), as a path from `root`: what a build error about a page names. List pages are made
+ * from many entries and have none.
+ */
+export function contentFileOfRoute(
+  routes: readonly { path: string; collection: string; id: string }[],
+  entries: ReadonlyMap<string, readonly { id: string; file: string }[]>,
+  root: string,
+): Map<string, string> {
+  const files = new Map<string, string>()
+  for (const route of routes) {
+    const entry = entries.get(route.collection)?.find((candidate) => candidate.id === route.id)
+    if (!entry) continue
+    const file = path.isAbsolute(entry.file) ? path.relative(root, entry.file) : entry.file
+    files.set(route.path, file.split(path.sep).join('/'))
+  }
+  return files
+}

@@ -32,10 +32,11 @@ import { BUILT_WITH_FILE } from '../../server/built-with.ts'
 import type { BuiltContent } from './built-content.ts'
 import { mergeVercelConfig, toHeadersFile } from '../outputs/hosting-headers.ts'
 import { feedArticles, rssXml } from '../outputs/feed.ts'
+import { renderedInlineSources } from '../outputs/inline-sources.ts'
 import { hostingRedirects } from '../outputs/hosting-redirects.ts'
 import { checkAssets } from '../outputs/host-limits.ts'
 import { NOT_FOUND_PATH, type BuiltWith, type RenderThreads } from './render-pages.ts'
-import { routeTableOf } from '../content/route-table.ts'
+import { contentFileOfRoute, routeTableOf } from '../content/route-table.ts'
 import { openPageSink, type PageSink } from './page-sink.ts'
 import {
   robotsTxt,
@@ -69,6 +70,7 @@ export async function buildPages(
     resolveSiteUrl(site.url),
     // Only the feed's articles: their bodies are all the scan keeps.
     feedArticles(list('articles')).map((entry) => [routePath('articles', entry), entry.id]),
+    contentFileOfRoute(routes, content.entries, process.cwd()),
   )
   try {
     // In address order: Pagefind's files depend on the order it takes pages in.
@@ -137,7 +139,7 @@ async function writeBuildArtifacts(
   await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl))
   await copyImages(clientDir, images)
   // Every page is written now; the sink scans any HTML file it was not handed.
-  const { articleBodies, inlineSources } = await options.pages.scan(await listFiles(clientDir))
+  const { articleBodies } = await options.pages.scan(await listFiles(clientDir))
   const bodies = new Map(articleBodies)
   const articleBody = (id: string) => {
     const body = bodies.get(id)
@@ -200,7 +202,7 @@ async function writeBuildArtifacts(
     {
       schedulerUrl: site.scheduler.url,
       supabaseUrl: options.builtWith.supabaseUrl,
-      ...inlineSources,
+      ...renderedInlineSources(),
       editor: editorPolicyInput(process.env),
     },
     revalidated,

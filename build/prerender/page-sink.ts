@@ -11,14 +11,16 @@ export type PageSink = Awaited<ReturnType<typeof openPageSink>>
 /**
  * `siteUrl`: the origin the pages' root-relative addresses are made absolute with (they carry the
  * base path already).
- * `articles`: each feed article's page path ("/resources/articles/<id>") and id. */
+ * `articles`: each feed article's page path ("/resources/articles/<id>") and id.
+ * `contentFiles`: the content file each page is made from, by page path, for its errors. */
 export async function openPageSink(
   clientDir: string,
   siteUrl: string,
   articles: [string, string][],
+  contentFiles: ReadonlyMap<string, string>,
 ) {
   const search = await openSearchIndex(clientDir)
-  const scan = createPageScan(siteUrl, new Map(articles))
+  const scan = createPageScan(siteUrl, new Map(articles), contentFiles)
   // A page that fails the index or the scan fails the build, at the next step that waits.
   let pageError: Error | undefined
   const check = () => {

@@ -3,15 +3,18 @@
 // pipeline), the form configuration generated from the schemas (../admin/decap-config.ts) and
 // the editor's API (../admin/api.ts: the local mode's file access, the content check before a
 // save, the preview's address), which answers only the editor's own page
-// (../admin/request-guard.ts).
+// (../admin/request-guard.ts). Its pages carry the production editor's policy, plus only what
+// Vite's dev client needs (devEditorContentSecurityPolicy in server/headers.ts).
 import type { AddressInfo } from 'node:net'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import react from '@vitejs/plugin-react'
 import type { Connect, Plugin, ViteDevServer } from 'vite'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
 import { EDITOR_PATH } from '../../site/editor.ts'
 import { adminApi, API_PATH, json, send } from '../admin/api.ts'
-import { backendFromEnv } from '../admin/backend-env.ts'
+import { devEditorContentSecurityPolicy } from '../../server/headers.ts'
+import { backendFromEnv, editorPolicyInput } from '../admin/backend-env.ts'
 import { decapConfig } from '../admin/decap-config.ts'
 import { referenceChoices } from '../admin/reference-choices.ts'
 import { ownServer, type OwnServer } from '../admin/request-guard.ts'
@@ -49,7 +52,11 @@ export function editingUi(collections: Record<string, CollectionDefinition>): Pl
         const url = new URL(req.url ?? '/', 'http://localhost')
         try {
           const page = req.method === 'GET' ? await adminPageFile(root, url.pathname) : undefined
-          if (page) return send(res, 200, await adminPage(server, page), 'text/html')
+          if (page) {
+            const html = await adminPage(server, page)
+            res.setHeader('Content-Security-Policy', adminPagePolicy(server, req))
+            return send(res, 200, html, 'text/html')
+          }
           if (req.method === 'GET' && url.pathname === `${ADMIN_PATH}/config.json`)
             return json(
               res,
@@ -78,6 +85,23 @@ function ownAddresses(server: ViteDevServer): OwnServer {
   const names = [...urls.local, ...urls.network].map((url) => new URL(url).hostname)
   if (typeof host === 'string') names.push(host)
   return ownServer(port, names, server.config.server.https ? 'https' : 'http')
+}
+
+/**
+ * The policy of an editor's page on the dev server: the built editor's, with the dev client's
+ * inline script (React Fast Refresh's preamble, which @vitejs/plugin-react writes into every
+ * page Vite transforms) and the dev server's socket, on the address the page was reached at.
+ */
+export function adminPagePolicy(
+  server: Pick<ViteDevServer, 'config'>,
+  req: { headers: { host?: string | undefined } },
+): string {
+  const protocol = server.config.server.https ? 'https' : 'http'
+  const preamble = react.preambleCode.replace('__BASE__', server.config.base)
+  return devEditorContentSecurityPolicy(editorPolicyInput(process.env), {
+    origin: `${protocol}://${req.headers.host ?? 'localhost'}`,
+    inlineScripts: [preamble],
+  })
 }
 
 /**

@@ -34,7 +34,9 @@ export default function TestimonialCarousel({ items, labels }: TestimonialCarous
         <div
           aria-live="polite"
           className="flex transition-transform duration-500 ease-out motion-reduce:transition-none"
-          style={{ transform: `translateX(-${current * 100}%)` }}
+          // No style attribute in the page's HTML (the policy allows none: renderer/inline-sources.ts):
+          // the first quote needs no offset, and React sets later ones through the DOM's style.
+          style={current ? { transform: `translateX(-${current * 100}%)` } : undefined}
         >
           {items.map((item, index) => (
             <div

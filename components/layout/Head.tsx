@@ -11,6 +11,7 @@ import {
 import { resolveSiteUrl, siteRootUrl } from '../../site/origin.ts'
 import { socialCardPath } from '../../site/social-card-path.ts'
 import { siteForPage } from './Layout.tsx'
+import { NO_SCRIPT_STYLE } from '../../renderer/inline-sources.ts'
 import { pageMetaOf, type PageMeta } from './page-meta.ts'
 import { SITE_FOOTER_ID } from './SiteFooter.tsx'
 import {
@@ -89,7 +90,7 @@ export function Head({ pageContext }: { pageContext: PageContextServer }) {
       <meta name="theme-color" content={THEME_COLOR} />
       {/* Controls that need JavaScript are hidden without it; each has a plain fallback. */}
       <noscript>
-        <style>{'[data-requires-js]{display:none!important}'}</style>
+        <style>{NO_SCRIPT_STYLE}</style>
       </noscript>
       <link rel="icon" href={BRAND_IMAGES.favicon} type="image/svg+xml" />
       <link rel="icon" href={BRAND_IMAGES.icon192} type="image/png" sizes="192x192" />

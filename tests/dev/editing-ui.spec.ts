@@ -5,17 +5,21 @@ import { readFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import react from '@vitejs/plugin-react'
+import { editorPolicyInput } from '../../build/admin/backend-env.ts'
+import { devEditorContentSecurityPolicy } from '../../server/headers.ts'
 import { expect, test } from './dev-site.ts'
 
 // The editor is one 4.7 MB script and each save runs the whole content check: on the shared
 // 2-core machine (load average 30) one test took up to three minutes.
 test.describe.configure({ timeout: 240_000 })
 
-/** Opens an entry in the editor, past the local mode's one-click login. */
+/** Opens an entry in the editor, past the local mode's one-click login; the page's answer. */
 async function openEntry(page: Page, collection: string, slug: string) {
-  await page.goto(`/admin/#/collections/${collection}/entries/${slug}`)
+  const answer = await page.goto(`/admin/#/collections/${collection}/entries/${slug}`)
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page.getByText(`Writing in ${collection[0]!.toUpperCase()}`)).toBeVisible()
+  return answer
 }
 
 /** Publish now: in local mode, the save that writes the file. */
@@ -29,7 +33,19 @@ test('a writer edits an FAQ answer in the form and the file changes', async ({
   adminSite,
 }) => {
   const file = path.join(adminSite.contentDir, 'faqs/about.yaml')
-  await openEntry(page, 'faqs', 'about')
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+  })
+  const editorPage = await openEntry(page, 'faqs', 'about')
+  // The built editor's policy, plus only React Fast Refresh's preamble and the dev socket
+  // (issue 68); the editor runs under it without a single refusal.
+  expect(editorPage?.headers()['content-security-policy']).toBe(
+    devEditorContentSecurityPolicy(editorPolicyInput(process.env), {
+      origin: adminSite.baseURL,
+      inlineScripts: [react.preambleCode.replace('__BASE__', '/')],
+    }),
+  )
   const preview = page.frameLocator('#preview-pane')
   // The local mode links the saved page; the editor's API says where it is (a JSON POST).
   await expect(
@@ -50,6 +66,7 @@ test('a writer edits an FAQ answer in the form and the file changes', async ({
   await expect
     .poll(() => readFile(file, 'utf8'))
     .toContain('Two engineering leaders, edited in the editing UI.')
+  expect(refused).toEqual([])
 })
 
 test('a bad value is refused with the content check’s sentence, and nothing is saved', async ({

@@ -71,7 +71,14 @@ test('an article page: anchored headings, contents, highlighted code, table, nei
   // Code is highlighted at build time: coloured spans in the HTML, no highlighter shipped.
   const code = main.locator('[data-article-body] pre code')
   await expect(code).toHaveCount(1)
-  expect(await code.locator('span[style*="color"]').count()).toBeGreaterThan(10)
+  // Coloured by class (build/content/code-colors.ts), the policy allowing no style attribute.
+  const tokens = code.locator('span[class*="code-fg-"]')
+  expect(await tokens.count()).toBeGreaterThan(10)
+  const colours = await tokens.evaluateAll((spans) =>
+    spans.map((span) => getComputedStyle(span).color),
+  )
+  expect(new Set(colours).size).toBeGreaterThan(2)
+  await expect(code.locator('[style]')).toHaveCount(0)
   await expect(main.locator('[data-article-body] table')).toHaveCount(1)
 
   // Tags link to their pages.

@@ -3,13 +3,16 @@
 // anything is read or written; uploads are pictures the site reads, by their bytes. The API runs
 // on a small HTTP server here (the dev server's middleware as it is), over a copy of content/.
 import { createHash } from 'node:crypto'
-import { cp, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import { request, type IncomingHttpHeaders } from 'node:http'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { image } from '../../content/schema/articles.ts'
 import { collections } from '../../content/schema/collections.ts'
+import { MAX_API_BODY_BYTES } from '../../build/admin/api.ts'
+import { checkProposedFiles } from '../../build/admin/entry-check.ts'
 import { PICTURE_FORMATS } from '../../build/admin/picture-check.ts'
 import { ownServer, refusal } from '../../build/admin/request-guard.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
@@ -446,5 +449,127 @@ describe('the editor’s own page', () => {
     ).toMatchObject({ status: 403 })
     // A browser leaves the default port out.
     expect(ownServer(443, ['cms.test'], 'https').hosts).toContain('cms.test')
+  })
+})
+
+// Issue 68: each path the API is given resolves inside its collection's folder, links followed.
+describe('the paths the editor’s own page names', () => {
+  const v1 = (action: string, params: Record<string, unknown>) =>
+    send('/admin/api/v1', { headers: ownPage(), body: { action, params } })
+  const entry = (file: string, raw: string) => ({ entry: { path: file, raw }, assets: [] })
+  const article = async () =>
+    readFile(path.join(project(), 'content/articles/structured-scorecards.mdx'), 'utf8')
+
+  it.each([
+    ['a ".." segment', 'content/faqs/../articles/x.mdx', 'a ".." segment'],
+    ['a "." segment', 'content/./faqs/x.yaml', 'a "." segment'],
+    ['an empty segment', 'content//faqs/x.yaml', 'an empty segment'],
+    ['a path from the root', '/etc/x.yaml', 'an empty segment'],
+    ['the content rules', 'content/schema/x.ts', 'content/schema/ holds the content’s rules'],
+    ['a folder of no collection', 'content/illustrations/x.yaml', 'is in no collection'],
+  ])('refuses %s, for a save, a read and a delete, and changes nothing', async (_, file, why) => {
+    const before = await contentFiles()
+    const sentence = why.replace('’', "'")
+    for (const answer of [
+      await v1('persistEntry', entry(file, await article())),
+      await v1('getEntry', { path: file }),
+      await v1('deleteFile', { path: file }),
+    ]) {
+      expect(answer.status).toBe(422)
+      expect(answer.body.error).toContain(sentence)
+    }
+    expect(await contentFiles()).toEqual(before)
+  })
+
+  it('refuses the content rules’ files for deletion', async () => {
+    const answer = await v1('deleteFile', { path: 'content/schema/collections.ts' })
+    expect(answer).toMatchObject({ status: 422 })
+    expect(answer.body.error).toBe(
+      '"content/schema/collections.ts" is refused: content/schema/ holds the content\'s rules, which the editor never changes',
+    )
+    expect(existsSync(path.join(project(), 'content/schema/collections.ts'))).toBe(true)
+  })
+
+  it('checks an entry named out of its folder without writing it anywhere', async () => {
+    const before = await contentFiles()
+    const answer = await send('/admin/api/check', {
+      headers: ownPage(),
+      body: { collection: 'faqs', slug: '../articles/x', data: { title: 'x', items: [] } },
+    })
+    expect(answer.status).toBe(422)
+    expect(answer.body.error).toContain('a ".." segment')
+    expect(await contentFiles()).toEqual(before)
+  })
+
+  it('follows no symbolic link out of a collection’s folder', async () => {
+    const outside = path.join(project(), '..', `outside-${server.port}`)
+    await mkdir(outside, { recursive: true })
+    await writeFile(path.join(outside, 'secret.yaml'), 'secret: 1\n')
+    await symlink(outside, path.join(project(), 'content/faqs/elsewhere'))
+    await symlink(
+      path.join(outside, 'secret.yaml'),
+      path.join(project(), 'content/tags/secret.yaml'),
+    )
+    try {
+      for (const answer of [
+        await v1('getEntry', { path: 'content/faqs/elsewhere/secret.yaml' }),
+        await v1('getEntry', { path: 'content/tags/secret.yaml' }),
+        await v1('persistEntry', entry('content/faqs/elsewhere/new.yaml', 'items: []\n')),
+        await v1('persistEntry', entry('content/tags/secret.yaml', 'title: x\n')),
+        await v1('deleteFile', { path: 'content/faqs/elsewhere/secret.yaml' }),
+        await v1('getMedia', { mediaFolder: 'content/faqs/elsewhere' }),
+      ]) {
+        expect(answer.status).toBe(422)
+        expect(answer.body.error).toContain('leads out of its collection')
+      }
+      // Listed folders leave links out.
+      const listed = await v1('entriesByFolder', {
+        folder: 'content/tags',
+        extension: 'yaml',
+        depth: 1,
+      })
+      expect(JSON.stringify(listed.body)).not.toContain('secret')
+      expect(await readdir(outside)).toEqual(['secret.yaml'])
+      expect(await readFile(path.join(outside, 'secret.yaml'), 'utf8')).toBe('secret: 1\n')
+    } finally {
+      await rm(path.join(project(), 'content/faqs/elsewhere'))
+      await rm(path.join(project(), 'content/tags/secret.yaml'))
+      await rm(outside, { recursive: true })
+    }
+  })
+
+  it('refuses a body over the limit with 413, before reading it', async () => {
+    const answer = await send('/admin/api/v1', {
+      headers: ownPage(),
+      body: JSON.stringify({ action: 'info', params: { pad: 'x'.repeat(MAX_API_BODY_BYTES) } }),
+    })
+    expect(answer.status).toBe(413)
+    expect(answer.body.error).toBe(
+      `the request body is over ${MAX_API_BODY_BYTES / 1024 / 1024} MB, the most the editor's API reads; upload a smaller picture`,
+    )
+  })
+})
+
+describe('the content check’s copy of the project', () => {
+  it('never writes through to the project, whatever path it is given', async () => {
+    const before = await contentFiles()
+    const raw = await readFile(path.join(project(), 'content/articles/structured-scorecards.mdx'))
+    await expect(
+      checkProposedFiles(project(), collections, [
+        { path: 'content/faqs/../articles/injected.mdx', content: raw },
+      ]),
+    ).rejects.toThrow(
+      '"content/faqs/../articles/injected.mdx" is not a plain path inside the project',
+    )
+    // A file beside every other, refused by the check: still nothing lands in content/.
+    const problems = await checkProposedFiles(project(), collections, [
+      {
+        path: 'content/articles/structured-scorecards.mdx',
+        content: Buffer.from('---\ntitle: 1\n---\n'),
+      },
+      { path: 'content/articles/images/new.png', content: png },
+    ])
+    expect(problems.length).toBeGreaterThan(0)
+    expect(await contentFiles()).toEqual(before)
   })
 })

@@ -3,6 +3,8 @@ import {
   CACHE_IMMUTABLE,
   CACHE_REVALIDATE,
   contentSecurityPolicy,
+  cspHash,
+  devEditorContentSecurityPolicy,
   editorContentSecurityPolicy,
   headerRules,
   headersFor,
@@ -11,6 +13,7 @@ import {
   securityHeadersOf,
   type HeaderRule,
 } from '../../server/headers.ts'
+import { adminPagePolicy } from '../../build/vite/admin-plugin.ts'
 import {
   mergeVercelConfig,
   toHeadersFile,
@@ -64,15 +67,12 @@ describe('content security policy', () => {
     expect(local.has('style-src-attr')).toBe(false)
   })
 
-  it('allows server-rendered style attributes by hash only', () => {
+  it('allows no style attribute written in the HTML', () => {
     const styled = directives(
-      contentSecurityPolicy({
-        schedulerUrl: 'https://cal.com/x',
-        styleAttributeHashes: ["'sha256-s'"],
-      }),
+      contentSecurityPolicy({ schedulerUrl: 'https://cal.com/x', styleHashes: ["'sha256-s'"] }),
     )
-    expect(styled.get('style-src')).toEqual(["'self'"])
-    expect(styled.get('style-src-attr')).toEqual(["'unsafe-hashes'", "'sha256-s'"])
+    expect(styled.get('style-src')).toEqual(["'self'", "'sha256-s'"])
+    expect(styled.has('style-src-attr')).toBe(false)
   })
 })
 
@@ -171,7 +171,7 @@ describe("the editor's section (/admin)", () => {
     const policy = directives(editorContentSecurityPolicy(editor))
     expect(policy.get('default-src')).toEqual(["'none'"])
     expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-eval'"])
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.github.com'])
+    expect(policy.get('connect-src')).toEqual(["'self'", 'blob:', 'https://api.github.com'])
     expect(policy.get('img-src')).toContain('https://avatars.githubusercontent.com')
     expect(policy.get('frame-ancestors')).toEqual(["'none'"])
     for (const address of ['/admin', '/admin/', '/admin/config.json', '/admin/assets/a.js'])
@@ -180,6 +180,44 @@ describe("the editor's section (/admin)", () => {
       )
     for (const address of ['/', '/about', '/404.html', '/assets/a.js', '/no/such/page'])
       expect(headersFor(rules, address)['Content-Security-Policy'], address).toBe(publicPolicy)
+  })
+
+  it('on the dev server is the built editor’s, plus only the preamble’s hash and the dev socket', () => {
+    const built = directives(editorContentSecurityPolicy(editor))
+    const dev = directives(
+      devEditorContentSecurityPolicy(editor, {
+        origin: 'http://127.0.0.1:5173',
+        inlineScripts: ['window.preamble=1'],
+      }),
+    )
+    expect([...dev.keys()]).toEqual([...built.keys()])
+    for (const [name, sources] of dev) {
+      const added = sources.filter((source) => !built.get(name)!.includes(source))
+      expect(added, name).toEqual(
+        name === 'script-src'
+          ? [cspHash('window.preamble=1')]
+          : name === 'connect-src'
+            ? ['ws://127.0.0.1:5173']
+            : [],
+      )
+      expect(sources.slice(0, built.get(name)!.length), name).toEqual(built.get(name))
+    }
+  })
+
+  it('on the dev server allows the preamble @vitejs/plugin-react writes, under the page’s base', () => {
+    const policy = adminPagePolicy(
+      { config: { base: '/', server: {} } } as Parameters<typeof adminPagePolicy>[0],
+      { headers: { host: 'localhost:5173' } },
+    )
+    // The text Vite wrote into the dev server's /admin (@vitejs/plugin-react's preamble).
+    const preamble = [
+      'import { injectIntoGlobalHook } from "/@react-refresh";',
+      'injectIntoGlobalHook(window);',
+      'window.$RefreshReg$ = () => {};',
+      'window.$RefreshSig$ = () => (type) => type;',
+    ].join('\n')
+    expect(directives(policy).get('script-src')).toContain(cspHash(preamble))
+    expect(directives(policy).get('connect-src')).toContain('ws://localhost:5173')
   })
 
   it('is kept out of search engines; public pages are not', () => {

@@ -4,34 +4,34 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   cspHash,
-  findInlineSources,
-  RUNTIME_INLINE_STYLES,
+  inlineSourceProblems,
+  renderedInlineSources,
 } from '../../build/outputs/inline-sources.ts'
-import { PAGE_SCRIPT_LOADER } from '../../renderer/page-script.ts'
-import { THEME_SCRIPT } from '../../renderer/theme-script.ts'
+import {
+  NO_SCRIPT_STYLE,
+  PAGE_SCRIPT_LOADER,
+  RENDERED_INLINE_SCRIPTS,
+  RENDERED_INLINE_STYLES,
+  RUNTIME_INLINE_STYLES,
+  THEME_SCRIPT,
+} from '../../renderer/inline-sources.ts'
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
-describe('inline sources of built HTML', () => {
-  it('hashes inline scripts, including module scripts, but not data blocks or external files', () => {
-    const found = findInlineSources([
-      '<script type="module">import("/a.js")</script><script>window.x=1</script>',
-      '<script type="application/ld+json">{"@type":"Organization"}</script>',
-      '<script src="/assets/app.js" type="module" async></script>',
-      '<script type="application/json" id="vike_pageContext">{}</script>',
-    ])
-    expect(found.scriptHashes).toEqual([sha('import("/a.js")'), sha('window.x=1')].sort())
-  })
+/** A page as the renderer writes one: its scripts, its noscript style, a JSON-LD block. */
+const page = (body: string, head = '') =>
+  `<!DOCTYPE html><html lang="en"><head><title>A</title><noscript><style>${NO_SCRIPT_STYLE}</style></noscript>` +
+  `<script type="application/ld+json">{"@type":"Organization","name":"a\\u003c/script>"}</script>` +
+  `${head}<script>${THEME_SCRIPT}</script><script data-page-script="/assets/entries/start.js">${PAGE_SCRIPT_LOADER}</script>` +
+  `</head><body><main>${body}</main></body></html>`
 
-  it('hashes inline styles and decoded style attributes, and ignores text that looks like one', () => {
-    const found = findInlineSources([
-      '<style>.a{color:red}</style><span style="position:absolute;font-family:&quot;x&quot;">a</span>',
-      '<p>write style="color:red" in your HTML</p>',
-    ])
-    expect(found.styleHashes).toContain(sha('.a{color:red}'))
-    expect(found.styleAttributeHashes).toEqual([sha('position:absolute;font-family:"x"')])
+describe('the inline sources the policy allows', () => {
+  it('are the hashes of the renderer’s own list, whatever the pages hold', () => {
+    const allowed = renderedInlineSources()
+    expect(allowed.scriptHashes).toEqual(RENDERED_INLINE_SCRIPTS.map(sha).sort())
+    expect(allowed.styleHashes).toEqual(RENDERED_INLINE_STYLES.map(sha).sort())
+    expect(allowed.scriptHashes).toHaveLength(2)
   })
-
   it('is the CSP sha256 source form', () => {
     expect(cspHash('')).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='")
   })
@@ -48,7 +48,8 @@ it('knows the exact <style> text the installed react-aria injects at run time', 
     }),
   )
   expect(injected).toEqual(RUNTIME_INLINE_STYLES)
-  expect(findInlineSources([]).styleHashes).toEqual(RUNTIME_INLINE_STYLES.map(cspHash).sort())
+  for (const style of RUNTIME_INLINE_STYLES)
+    expect(renderedInlineSources().styleHashes).toContain(cspHash(style))
   // The hash Chromium reported for the usePress style when the policy blocked it.
   expect(cspHash(RUNTIME_INLINE_STYLES[0]!)).toBe(
     "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='",
@@ -65,5 +66,61 @@ describe('the inline scripts every page carries', () => {
   ])('%s parses as the one line it is sent as', (_name, source) => {
     expect(source).not.toContain('\n')
     expect(() => new Function(source)).not.toThrow()
+  })
+})
+
+describe('the build’s check of a page’s inline sources', () => {
+  it('passes a page holding only what the renderer writes, and text that reads like code', () => {
+    expect(
+      inlineSourceProblems(
+        page('<p>write style="color:red" or &lt;script&gt; in your HTML</p><a href="/x">on=</a>'),
+      ),
+    ).toEqual([])
+  })
+
+  // Each attack of issue 68 that reaches a page's HTML, as the page would hold it.
+  it.each([
+    ['a script from an MDX body', `<script>document.title='INJECTED-1'</script>`, /^a script: /],
+    ['a script in capitals', '<SCRIPT>alert(1)</SCRIPT>', /^a script: <SCRIPT>/],
+    ['a script of another type', '<script type="text/ecmascript">alert(1)</script>', /^a script/],
+    ['an external script', '<script src="/images/x.js"></script>', /^a script/],
+    ['an unclosed script', '<p>a</p><script>alert(1)', /^a script/],
+    ['a data block that is not JSON-LD', '<script type="text/x">a</script>', /^a script/],
+    [
+      'a second loader',
+      `<script data-page-script="/x.js">${PAGE_SCRIPT_LOADER}</script>`,
+      /^a script/,
+    ],
+    [
+      'a script in an inlined SVG',
+      '<svg viewBox="0 0 1 1"><script>alert(1)</script></svg>',
+      /^a script/,
+    ],
+    [
+      'an inline document',
+      '<iframe srcDoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>',
+      /^an inline document \(srcdoc=\)/,
+    ],
+    ['an event handler', '<img src="/a.png" onError="alert(1)">', /^an event handler \(onerror=\)/],
+    [
+      'an event handler after spaces',
+      '<svg onload = "alert(1)"></svg>',
+      /^an event handler \(onload=\)/,
+    ],
+    ['an event handler after a quoted >', '<img alt=">" onerror=alert(1)>', /^an event handler/],
+    ['an event handler after a slash', '<img/onerror=alert(1) src=x>', /^an event handler/],
+    ['a style element', '<style>body{display:none}</style>', /^a style element: /],
+    ['a style attribute', '<p style="position:fixed;inset:0">x</p>', /^a style attribute: /],
+  ])('refuses %s', (_name, injected, problem) => {
+    const problems = inlineSourceProblems(page(injected))
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(problem)
+  })
+
+  it('takes the renderer’s styles as they are written, and refuses one with attributes of its own', () => {
+    expect(inlineSourceProblems(page(`<style>${RUNTIME_INLINE_STYLES[0]}</style>`))).toEqual([])
+    expect(
+      inlineSourceProblems(page(`<style media="print">${NO_SCRIPT_STYLE}</style>`)),
+    ).toHaveLength(1)
   })
 })

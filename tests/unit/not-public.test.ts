@@ -1,6 +1,6 @@
 // The one list of what the public-page checks leave out (site/editor.ts): the editor's folder,
 // admin/, and nothing else. Each check is shown to skip it: the page list every check takes
-// (isPageFile), the inline sources the public policy hashes, the link check run on a small
+// (isPageFile), the check of inline sources, the link check run on a small
 // site, and the route table the sitemap, search index and feed are made from.
 import { execFile } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -8,8 +8,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { expectedRoutes } from '../../build/content/route-table.ts'
-import { cspHash } from '../../build/outputs/inline-sources.ts'
 import { isPageFile } from '../../build/prerender/page-file.ts'
+import { THEME_SCRIPT } from '../../renderer/inline-sources.ts'
 import { createPageScan } from '../../build/prerender/page-scan.ts'
 import { EDITOR_PATH, isPublicFile, NOT_PUBLIC_FOLDERS } from '../../site/editor.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
@@ -61,16 +61,19 @@ describe('what the public-page checks leave out', () => {
     expect(await readFile('tools/page-weight.ts', 'utf8')).toMatch(/isPublicFile\(file\)/)
   })
 
-  it('the public policy hashes no inline source of the editor’s pages', async () => {
+  it('the check of inline sources reads the public pages and not the editor’s', async () => {
     const dir = scratch()
     const html = (script: string) =>
       `<!DOCTYPE html><html><head><script>${script}</script></head></html>`
     await mkdir(path.join(dir, 'admin'), { recursive: true })
     await writeFile(path.join(dir, 'admin', 'callback.html'), html('window.editor=1'))
+    await writeFile(path.join(dir, 'public-page.html'), html(THEME_SCRIPT))
+    const files = ['admin/callback.html', 'public-page.html']
+    await createPageScan('https://panelwise.dev', new Map()).addUnscanned(dir, files)
     await writeFile(path.join(dir, 'public-page.html'), html('window.page=1'))
-    const scan = createPageScan('https://panelwise.dev', new Map())
-    await scan.addUnscanned(dir, ['admin/callback.html', 'public-page.html'])
-    expect(scan.result().inlineSources.scriptHashes).toEqual([cspHash('window.page=1')])
+    await expect(
+      createPageScan('https://panelwise.dev', new Map()).addUnscanned(dir, files),
+    ).rejects.toThrow(/window\.page=1/)
   })
 
   it(

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cspHash } from '../../build/outputs/inline-sources.ts'
+import { THEME_SCRIPT } from '../../renderer/inline-sources.ts'
 import { createPageScan } from '../../build/prerender/page-scan.ts'
 import { openSearchIndex } from '../../build/outputs/search-index.ts'
 import { scratchDir } from './scratch-dir.ts'
@@ -16,18 +16,17 @@ const page = (body: string, head = '') =>
 const scratch = scratchDir('page-scan-')
 
 describe('the page scan', () => {
-  it('keeps each article body with absolute links, and every page’s inline sources', () => {
+  it('keeps each article body with absolute links', () => {
     const scan = createPageScan('https://panelwise.dev', new Map([['/resources/articles/a', 'a']]))
     scan.add(
       '/resources/articles/a',
       page(
         '<main><div data-article-body=""><p><a href="/about">About</a></p>' +
           '<img src="/images/a.webp" srcset="/images/a-400.webp 400w, /images/a-800.webp 800w"/></div></main>',
-        '<script>window.a=1</script>',
+        `<script>${THEME_SCRIPT}</script>`,
       ),
     )
-    scan.add('/about', page('<p style="color:red">x</p>'))
-    const { articleBodies, inlineSources } = scan.result()
+    const { articleBodies } = scan.result()
     expect(articleBodies).toEqual([
       [
         'a',
@@ -35,8 +34,21 @@ describe('the page scan', () => {
           '<img src="https://panelwise.dev/images/a.webp" srcset="https://panelwise.dev/images/a-400.webp 400w, https://panelwise.dev/images/a-800.webp 800w">',
       ],
     ])
-    expect(inlineSources.scriptHashes).toEqual([cspHash('window.a=1')])
-    expect(inlineSources.styleAttributeHashes).toEqual([cspHash('color:red')])
+  })
+
+  it('fails on a page holding an inline script the renderer does not write, naming its file', () => {
+    const scan = createPageScan(
+      'https://panelwise.dev',
+      new Map(),
+      new Map([['/resources/articles/a', 'content/articles/a.mdx']]),
+    )
+    expect(() =>
+      scan.add('/resources/articles/a', page(`<script>document.title='INJECTED-1'</script>`)),
+    ).toThrow(
+      "the page, made from content/articles/a.mdx, holds inline code the site's policy refuses " +
+        "(it allows only the renderer's own, renderer/inline-sources.ts): " +
+        "a script: <script>document.title='INJECTED-1'",
+    )
   })
 
   it('reads from disk only the pages the prerender did not hand over', async () => {
@@ -51,8 +63,10 @@ describe('the page scan', () => {
     scan.add('/about', page(''))
     // Vike renders the error page at /404 and writes it as 404.html.
     scan.add('/404', page(''))
-    await scan.addUnscanned(dir, ['about/index.html', '404.html', 'static.html', 'assets/x.html'])
-    expect(scan.result().inlineSources.scriptHashes).toEqual([cspHash('fromDisk(3)')])
+    // The first file the scan reads fails it, naming its address: the one no page covered.
+    await expect(
+      scan.addUnscanned(dir, ['about/index.html', '404.html', 'assets/x.html', 'static.html']),
+    ).rejects.toThrow(/^\/static\.html: the page holds .*fromDisk\(3\)/)
   })
 })
 
