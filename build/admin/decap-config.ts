@@ -47,6 +47,7 @@ export interface DecapCollection {
   slug?: string
   identifier_field?: string
   summary?: string
+  sortable_fields?: string[]
   media_folder?: string
   public_folder?: string
   files?: { name: string; label: string; file: string; fields: DecapField[] }[]
@@ -165,7 +166,11 @@ function decapCollection(
     // A list file (testimonials, pricing…) has no title to name a new file after.
     create: identifier !== undefined,
     delete: true,
-    ...(identifier ? { identifier_field: identifier, slug: `{{${identifier}}}` } : {}),
+    ...(identifier
+      ? { identifier_field: identifier, slug: `{{${identifier}}}` }
+      : // Nothing to sort a list file by but its name; left unset, Decap looks for a title field
+        // to sort by and logs "The Field title is missing" on every load.
+        { sortable_fields: [] }),
     summary: identifier ? `{{${identifier}}}` : '{{slug}}',
     ...(isDocument ? DOCUMENT_MEDIA : {}),
     editor: { preview: true },
