@@ -114,9 +114,7 @@ else if (landing.kind === 'error') {
   else say(errorSentence(outcome))
 } else if (!editorOpened)
   // Nothing is traded for a window no editor waits on.
-  say(
-    `This window was not opened by the editor, so nothing was handed over. ${AGAIN}`,
-  )
+  say(`This window was not opened by the editor, so nothing was handed over. ${AGAIN}`)
 else if (!secret || secret === SPENT)
   handshake(opener, { kind: 'error', error: secret === SPENT ? 'used' : 'other_browser' })
 else handshake(opener, await trade({ code: landing.code, state: landing.state, secret }))
