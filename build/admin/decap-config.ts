@@ -168,10 +168,13 @@ function decapCollection(
     delete: true,
     ...(identifier
       ? { identifier_field: identifier, slug: `{{${identifier}}}` }
-      : // Nothing to sort a list file by but its name; left unset, Decap looks for a title field
-        // to sort by and logs "The Field title is missing" on every load.
-        { sortable_fields: [] }),
-    summary: identifier ? `{{${identifier}}}` : '{{slug}}',
+      : // A list file is named by its file alone, which is no field. Decap's `{{slug}}` would be
+        // the identifier's value (with none, the whole entry, shown as "Map { items: … }"), so
+        // the list shows `{{filename}}`; and left unset, Decap looks for a title field to show
+        // and sort by and logs "⛔ The Field title is missing" on every load, list and entry:
+        // naming the file as the identifier stops the search.
+        { identifier_field: 'filename', sortable_fields: [] }),
+    summary: identifier ? `{{${identifier}}}` : '{{filename}}',
     ...(isDocument ? DOCUMENT_MEDIA : {}),
     editor: { preview: true },
     fields: isDocument ? [...fields, BODY_FIELD] : fields,
