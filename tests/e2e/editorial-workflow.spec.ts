@@ -267,9 +267,9 @@ test('a list file’s collection lists and opens its entries by file name, with 
   try {
     await own.goto(`${editor.adminURL}#/collections/testimonials`)
     await own.getByRole('link', { name: 'home', exact: true }).click()
-    await expect(own.getByText('Sarah Whitfield').first()).toBeVisible()
+    await expect(own.getByRole('textbox', { name: 'Name' }).first()).toHaveValue('Sarah Whitfield')
     await own.goto(`${editor.adminURL}#/collections/pricing`)
-    await expect(own.getByRole('link', { name: 'home', exact: true })).toBeVisible()
+    await expect(own.getByRole('link', { name: 'plans', exact: true })).toBeVisible()
     expect(errors).toEqual([])
   } finally {
     await context.close()
