@@ -82,5 +82,5 @@ export function liveBackendFromEnv(
 /** What the built editor's policy must let it reach (server/headers.ts), from the same settings. */
 export function editorPolicyInput(env: Env): EditorPolicyInput {
   const { backend } = liveBackendFromEnv(env)
-  return { githubApiUrl: backend?.apiRoot }
+  return { githubApiUrl: backend?.apiRoot, signInExchangeUrl: env.VITE_SUPABASE_URL || undefined }
 }
