@@ -8,7 +8,7 @@ import { pictureAddressFixes, type FormField, type KeyPath } from './picture-add
 import { EntryPreview, saves, siteStyles } from './preview.tsx'
 import { editorComponents } from './editor-components.ts'
 import { checkEntry } from './save-check.ts'
-import { NOT_CONFIGURED_KEY, type EditorConfigFile } from './config-file.ts'
+import { NOT_CONFIGURED_KEY, SITE_NAME_KEY, type EditorConfigFile } from './config-file.ts'
 
 /** A moment of the first load, as tools/admin-first-load.ts reports it. */
 const mark = (name: 'script' | 'config' | 'decap' | 'init') => performance.mark(`editor:${name}`)
@@ -72,7 +72,14 @@ const configFile = (await (
   await fetch(`${import.meta.env.BASE_URL}admin/config.json`)
 ).json()) as EditorConfigFile
 mark('config')
-const { [NOT_CONFIGURED_KEY]: notConfigured, ...decapConfig } = configFile
+const {
+  [NOT_CONFIGURED_KEY]: notConfigured,
+  [SITE_NAME_KEY]: siteName,
+  ...decapConfig
+} = configFile
+// The page's heading (admin/index.html) and title name the site; Decap's sign-in shows its logo.
+const heading = document.getElementById('editor-heading')!
+if (siteName) heading.textContent = document.title = `${siteName}: content editor`
 const config = decapConfig as unknown as CmsConfig & {
   collections: { name: string; fields?: FormField[]; files?: { fields: FormField[] }[] }[]
 }
@@ -106,11 +113,9 @@ else {
 
 /** A build without the GitHub settings: say so, instead of a sign-in that cannot work. */
 function showNotConfigured(why: string) {
-  const main = document.createElement('main')
-  const heading = document.createElement('h1')
   heading.textContent = 'The editor is not configured'
+  heading.removeAttribute('style')
   const reason = document.createElement('p')
   reason.textContent = why
-  main.append(heading, reason)
-  document.body.prepend(main)
+  heading.after(reason)
 }

@@ -147,7 +147,10 @@ export async function createGitHubOAuthMiddleware(
   let notConfigured: string | undefined
   let handle: (request: Request) => Promise<Response>
   try {
-    handle = await createOAuthHandler({ config: oauthConfigFromEnv((name) => env[name]), log })
+    handle = await createOAuthHandler({
+      config: oauthConfigFromEnv((name) => env[name], 'local'),
+      log,
+    })
   } catch (error) {
     notConfigured = error instanceof Error ? error.message : String(error)
     handle = notConfiguredHandler(notConfigured)

@@ -29,6 +29,8 @@ export interface PolicyInput {
 export interface EditorPolicyInput {
   /** GitHub's REST API (Decap's `api_root`); https://api.github.com unless a fake is named. */
   githubApiUrl?: string
+  /** The project whose github-oauth function the sign-in trades its code with (VITE_SUPABASE_URL). */
+  signInExchangeUrl?: string
 }
 
 /**
@@ -111,12 +113,20 @@ function editorDirectives(editor: EditorPolicyInput): [string, string[]][] {
     // uploaded (URL.createObjectURL); data: for a picture written inline in a body, which the
     // body's preview keeps (its sanitizer lets data:image/* through).
     ['img-src', ["'self'", 'data:', 'blob:', GITHUB_AVATARS]],
-    // config.json and the content index from this origin; the repository through GitHub's API.
-    // The sign-in is a popup that navigates (admin/sign-in, the github-oauth function, GitHub,
-    // admin/callback): no fetch, and a GitHub OAuth app's token is never refreshed. blob: for a
+    // config.json and the content index from this origin; the repository through GitHub's API;
+    // the sign-in's callback page posts GitHub's code to the github-oauth function for the
+    // token (docs/editing-ui.md), on this origin without a project (`npm start`). blob: for a
     // picture the writer has just chosen: Decap reads it back from its blob: address to encode
     // it for the save (AssetProxy.toBase64); without it the upload is never saved.
-    ['connect-src', unique(["'self'", 'blob:', origin(editor.githubApiUrl ?? GITHUB_API)])],
+    [
+      'connect-src',
+      unique([
+        "'self'",
+        'blob:',
+        origin(editor.githubApiUrl ?? GITHUB_API),
+        ...(editor.signInExchangeUrl ? [origin(editor.signInExchangeUrl)] : []),
+      ]),
+    ],
     // The preview pane: the site's own pages, if it frames them (Decap's own pane is an
     // about:srcdoc frame, which the policy does not block).
     ['frame-src', ["'self'"]],

@@ -3,6 +3,9 @@
 export const THEME_COLOR = '#4338ca'
 export const BACKGROUND_COLOR = '#ffffff'
 
+/** The mark's letter, drawn in a 32 × 32 box (components/layout/Logo.tsx, the icons, the card). */
+export const BRAND_MARK_PATH = 'M9 11h9a5 5 0 0 1 0 10h-4v4H9zm5 4v2h4a1 1 0 0 0 0-2z'
+
 /** Files in public/, made by scripts/dev/make-brand-images.ts. */
 export const BRAND_IMAGES = {
   favicon: '/favicon.svg',

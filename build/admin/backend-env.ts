@@ -3,6 +3,7 @@
 // GitHub (docs/editing-ui.md). The GitHub settings are read here only, for both.
 import type { EditorPolicyInput } from '../../server/headers.ts'
 import { EDITOR_PATH } from '../../site/editor.ts'
+import { parsePreviewFlag, PREVIEW_VARIABLE } from '../../site/preview-build.ts'
 import type { BackendMode } from './decap-config.ts'
 
 type Env = Record<string, string | undefined>
@@ -47,12 +48,19 @@ export function backendFromEnv(env: NodeJS.ProcessEnv, localUrl: string): Backen
  * (GITHUB_REPOSITORY); the sign-in goes through the site's own page (SIGN_IN_PAGE, under the
  * site's base path `base`), on to the github-oauth function of the project the forms call.
  * Without a repository, `missing` names what to set: the page then says the editor is not
- * configured instead of offering a sign-in that cannot work.
+ * configured instead of offering a sign-in that cannot work. A pull request's preview
+ * (SITE_PREVIEW) never offers one: it is served from a shared origin (GitHub Pages) that is no
+ * site address the exchange lists, and its pages are the pull request's, not the site's.
  */
 export function liveBackendFromEnv(
   env: Env,
   base = '/',
 ): { backend: GitHubBackend; missing?: undefined } | { backend?: undefined; missing: string } {
+  if (parsePreviewFlag(env[PREVIEW_VARIABLE]))
+    return {
+      missing:
+        'This is a preview of a pull request, which has no GitHub sign-in: edit on the live site’s /admin/. See docs/editing-ui.md, "The editor on the live site".',
+    }
   const repo = env.CMS_GITHUB_REPO ?? env.GITHUB_REPOSITORY
   if (!repo || !REPO_PATTERN.test(repo))
     return {
@@ -74,5 +82,5 @@ export function liveBackendFromEnv(
 /** What the built editor's policy must let it reach (server/headers.ts), from the same settings. */
 export function editorPolicyInput(env: Env): EditorPolicyInput {
   const { backend } = liveBackendFromEnv(env)
-  return { githubApiUrl: backend?.apiRoot }
+  return { githubApiUrl: backend?.apiRoot, signInExchangeUrl: env.VITE_SUPABASE_URL || undefined }
 }

@@ -47,6 +47,7 @@ export interface DecapCollection {
   slug?: string
   identifier_field?: string
   summary?: string
+  sortable_fields?: string[]
   media_folder?: string
   public_folder?: string
   files?: { name: string; label: string; file: string; fields: DecapField[] }[]
@@ -165,8 +166,15 @@ function decapCollection(
     // A list file (testimonials, pricing…) has no title to name a new file after.
     create: identifier !== undefined,
     delete: true,
-    ...(identifier ? { identifier_field: identifier, slug: `{{${identifier}}}` } : {}),
-    summary: identifier ? `{{${identifier}}}` : '{{slug}}',
+    ...(identifier
+      ? { identifier_field: identifier, slug: `{{${identifier}}}` }
+      : // A list file is named by its file alone, which is no field. Decap's `{{slug}}` would be
+        // the identifier's value (with none, the whole entry, shown as "Map { items: … }"), so
+        // the list shows `{{filename}}`; and left unset, Decap looks for a title field to show
+        // and sort by and logs "⛔ The Field title is missing" on every load, list and entry:
+        // naming the file as the identifier stops the search.
+        { identifier_field: 'filename', sortable_fields: [] }),
+    summary: identifier ? `{{${identifier}}}` : '{{filename}}',
     ...(isDocument ? DOCUMENT_MEDIA : {}),
     editor: { preview: true },
     fields: isDocument ? [...fields, BODY_FIELD] : fields,

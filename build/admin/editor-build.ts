@@ -19,6 +19,7 @@ import { contentIndex } from '../content/load.ts'
 import { liveBackendFromEnv } from './backend-env.ts'
 import { CONTENT_INDEX_FILE } from './entry-check-in-page.ts'
 import { decapConfig } from './decap-config.ts'
+import { editorBrand, withBrand } from './editor-brand.ts'
 import { referenceChoices } from './reference-choices.ts'
 
 type Env = Record<string, string | undefined>
@@ -37,7 +38,10 @@ export async function liveEditorConfig(
 ): Promise<EditorConfigFile> {
   const live = liveBackendFromEnv(env, base)
   const backend = live.backend ?? { mode: 'github' as const, repo: '', branch: 'main' }
-  const config = decapConfig(collections, backend, await referenceChoices(root, collections))
+  const config = withBrand(
+    decapConfig(collections, backend, await referenceChoices(root, collections)),
+    await editorBrand(root, collections),
+  )
   return { ...config, ...(live.missing ? { [NOT_CONFIGURED_KEY]: live.missing } : {}) }
 }
 

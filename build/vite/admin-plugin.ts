@@ -16,6 +16,7 @@ import { adminApi, API_PATH, json, send } from '../admin/api.ts'
 import { devEditorContentSecurityPolicy } from '../../server/headers.ts'
 import { backendFromEnv, editorPolicyInput } from '../admin/backend-env.ts'
 import { decapConfig } from '../admin/decap-config.ts'
+import { editorBrand, withBrand } from '../admin/editor-brand.ts'
 import { referenceChoices } from '../admin/reference-choices.ts'
 import { ownServer, type OwnServer } from '../admin/request-guard.ts'
 
@@ -61,7 +62,10 @@ export function editingUi(collections: Record<string, CollectionDefinition>): Pl
             return json(
               res,
               200,
-              decapConfig(collections, backend, await referenceChoices(root, collections)),
+              withBrand(
+                decapConfig(collections, backend, await referenceChoices(root, collections)),
+                await editorBrand(root, collections),
+              ),
             )
         } catch (error) {
           return json(res, 500, { error: error instanceof Error ? error.message : String(error) })

@@ -1,3 +1,5 @@
+import { BRAND_MARK_PATH, THEME_COLOR } from '../../site/brand.ts'
+
 /**
  * The wordmark, linking home. On the home page itself it links to "/#top", which the browser
  * scrolls to the top of the document (smoothly, per the stylesheet's scroll-behavior, which
@@ -10,8 +12,8 @@ export function Logo({ name, currentPath }: { name: string; currentPath?: string
       className="flex items-center gap-2 text-lg font-bold tracking-tight text-ink"
     >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
-        <rect width="32" height="32" rx="8" fill="#4338ca" />
-        <path d="M9 11h9a5 5 0 0 1 0 10h-4v4H9zm5 4v2h4a1 1 0 0 0 0-2z" fill="#fff" />
+        <rect width="32" height="32" rx="8" fill={THEME_COLOR} />
+        <path d={BRAND_MARK_PATH} fill="#fff" />
       </svg>
       {name}
     </a>

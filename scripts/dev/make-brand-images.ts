@@ -6,7 +6,7 @@ import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { loadContent } from '../../build/content/load.ts'
 import { collections, type EntryData } from '../../content/schema/collections.ts'
-import { BRAND_IMAGES, SOCIAL_CARD_SIZE, THEME_COLOR } from '../../site/brand.ts'
+import { BRAND_IMAGES, BRAND_MARK_PATH, SOCIAL_CARD_SIZE, THEME_COLOR } from '../../site/brand.ts'
 import { resolveSiteUrl } from '../../site/origin.ts'
 import { chromiumPath, CHROMIUM_FLAGS } from '../../tools/lib/chromium.ts'
 
@@ -18,7 +18,7 @@ const site = (entries.get('site')![0] as { data: EntryData<'site'> }).data
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 // The same mark as components/layout/Logo.tsx, drawn edge to edge for the icons.
-const MARK_PATH = 'M9 11h9a5 5 0 0 1 0 10h-4v4H9zm5 4v2h4a1 1 0 0 0 0-2z'
+const MARK_PATH = BRAND_MARK_PATH
 const mark = (size: number, radius: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="${size}" height="${size}"><rect width="32" height="32" rx="${radius}" fill="${THEME_COLOR}"/><path d="${MARK_PATH}" fill="#fff"/></svg>`
 

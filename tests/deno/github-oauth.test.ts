@@ -1,16 +1,26 @@
 // The editor's OAuth exchange (supabase/functions/github-oauth) under Deno, the runtime Supabase
 // runs it on, served by Deno.serve on 127.0.0.1 and walked like a browser walks it (redirects
-// followed by hand) against the fake github.com of tests/fake-github/oauth.ts. Every answer
-// of the exchange and every console line is kept, to show that none holds the client secret and
-// that every answer is no-store.
+// followed by hand, the callback page's trade posted as it posts it) against the fake github.com
+// of tests/fake-github/oauth.ts. Every answer of the exchange and every console line is kept, to
+// show that none holds the client secret, and that the token is in no address, header or log.
 import assert from 'node:assert/strict'
 import {
   oauthConfigFromEnv,
   type OAuthConfig,
 } from '../../supabase/functions/github-oauth/config.ts'
 import { createOAuthHandler } from '../../supabase/functions/github-oauth/handler.ts'
-import { GITHUB_OAUTH_FUNCTION_PATH } from '../../supabase/functions/_shared/github-sign-in.ts'
-import { startFakeGitHubOAuth, type FakeGitHubOAuth } from '../fake-github/oauth.ts'
+import {
+  GITHUB_OAUTH_FUNCTION_PATH,
+  readSignInFragment,
+  type TradeRequest,
+} from '../../supabase/functions/_shared/github-sign-in.ts'
+import {
+  postTrade,
+  signInStart,
+  startFakeGitHubOAuth,
+  tradeOf,
+  type FakeGitHubOAuth,
+} from '../fake-github/oauth.ts'
 
 const SITE = 'https://site.example'
 const CLIENT_ID = 'Iv1.client-id-of-the-app'
@@ -33,6 +43,8 @@ interface Exchange {
   /** Moves the exchange's clock on. */
   advance(seconds: number): void
   get(url: string): Promise<Answer>
+  /** The callback page's trade, from `origin` (the site by default). */
+  trade(body: unknown, origin?: string): Promise<Answer>
   close(): Promise<void>
 }
 
@@ -44,10 +56,11 @@ async function startExchange(env: Record<string, string> = {}): Promise<Exchange
         CMS_GITHUB_CLIENT_ID: CLIENT_ID,
         CMS_GITHUB_CLIENT_SECRET: CLIENT_SECRET,
         CMS_OAUTH_STATE_KEY: STATE_KEY,
-        ALLOWED_ORIGINS: `${SITE}, http://127.0.0.1:3000`,
+        ALLOWED_ORIGINS: `${SITE}, https://other-site.example`,
         CMS_GITHUB_OAUTH_URL: github.origin,
         ...env,
       })[name],
+    'hosted',
   )
   let now = Date.parse('2026-12-01T10:00:00Z')
   const logs: string[] = []
@@ -78,6 +91,10 @@ async function startExchange(env: Record<string, string> = {}): Promise<Exchange
       const response = await fetch(url, { redirect: 'manual' })
       return { status: response.status, headers: response.headers, body: await response.text() }
     },
+    async trade(body, origin = SITE) {
+      const response = await postTrade(base, origin, body)
+      return { status: response.status, headers: response.headers, body: await response.text() }
+    },
     async close() {
       Object.assign(console, kept)
       await server.shutdown()
@@ -86,14 +103,14 @@ async function startExchange(env: Record<string, string> = {}): Promise<Exchange
   }
 }
 
-/** What Decap opens, by way of the site's /admin/sign-in page, which adds the site's origin. */
-const authUrl = (exchange: Exchange, origin = SITE, scope = 'repo') =>
-  `${exchange.base}/auth?${new URLSearchParams({ provider: 'github', site_id: 'site.example', scope, origin })}`
-
-/** auth → GitHub's authorize page → the address GitHub sends the browser back to. */
-async function toCallback(exchange: Exchange): Promise<string> {
-  const toGitHub = await exchange.get(authUrl(exchange))
-  assert.equal(toGitHub.status, 302)
+/** auth → GitHub's authorize page → the exchange's …/callback, GitHub's code and state in it. */
+async function toCallback(
+  exchange: Exchange,
+  options: { origin?: string; base?: string } = {},
+): Promise<{ back: string; secret: string }> {
+  const start = await signInStart(exchange.base, { origin: SITE, ...options })
+  const toGitHub = await exchange.get(start.url)
+  assert.equal(toGitHub.status, 302, toGitHub.body)
   const authorize = new URL(toGitHub.headers.get('location')!)
   assert.equal(
     authorize.origin + authorize.pathname,
@@ -101,55 +118,70 @@ async function toCallback(exchange: Exchange): Promise<string> {
   )
   const back = await exchange.get(authorize.href)
   assert.equal(back.status, 302)
-  return back.headers.get('location')!
+  return { back: back.headers.get('location')!, secret: start.secret }
 }
 
-/** The fragment of the site's callback page the exchange ended on. */
-function landing(answer: Answer): URLSearchParams {
-  assert.equal(answer.status, 302)
+/** The site's callback page the exchange's …/callback sent the browser to, with its fragment. */
+function landing(answer: Answer, page = `${SITE}/admin/callback`): string {
+  assert.equal(answer.status, 302, answer.body)
   const location = new URL(answer.headers.get('location')!)
-  assert.equal(location.origin + location.pathname, `${SITE}/admin/callback`)
+  assert.equal(location.origin + location.pathname, page)
   assert.equal(location.search, '', 'nothing in the query, which servers log')
-  return new URLSearchParams(location.hash.slice(1))
+  return location.href
+}
+
+/** The whole walk up to the trade the callback page would post. */
+async function toTrade(exchange: Exchange): Promise<TradeRequest> {
+  const { back, secret } = await toCallback(exchange)
+  return tradeOf(landing(await exchange.get(back)), secret)
 }
 
 const tokenRequests = (exchange: Exchange) =>
   exchange.github.requests.filter((request) => request.url === '/login/oauth/access_token')
 
-/** No answer and no log line holds a secret; every answer is no-store. */
+/** No answer and no log line holds a secret; the token is only ever in a trade's body. */
 function assertNothingLeaked(exchange: Exchange) {
   assert.ok(exchange.answers.length > 0)
   for (const answer of exchange.answers) {
     assert.equal(answer.headers.get('cache-control'), 'no-store')
-    const text = `${[...answer.headers].map(([name, value]) => `${name}: ${value}`).join('\n')}\n${answer.body}`
+    const headers = [...answer.headers].map(([name, value]) => `${name}: ${value}`).join('\n')
+    const text = `${headers}\n${answer.body}`
     assert.ok(!text.includes(CLIENT_SECRET), 'the client secret is in an answer')
     assert.ok(!text.includes(STATE_KEY), 'the state key is in an answer')
+    assert.ok(!headers.includes(exchange.github.token), 'the token is in a header')
+    if (answer.body.includes(exchange.github.token))
+      assert.deepEqual(JSON.parse(answer.body), { token: exchange.github.token })
   }
   const logged = exchange.logs.join('\n')
   for (const secret of [CLIENT_SECRET, STATE_KEY, exchange.github.token])
     assert.ok(!logged.includes(secret), `a log line holds ${secret.slice(0, 8)}…`)
 }
 
+const refusal = (answer: Answer) => JSON.parse(answer.body) as { error: string; github?: string }
+
 Deno.test(
-  'signs in: auth → GitHub with a state → callback → the site’s /admin/callback#token',
+  'signs in: auth → GitHub → callback → the site’s page with code and state → the token in a POST’s answer',
   async () => {
     const exchange = await startExchange()
     try {
-      const toGitHub = await exchange.get(authUrl(exchange))
-      const authorize = new URL(toGitHub.headers.get('location')!)
+      const { url, secret } = await signInStart(exchange.base, { origin: SITE })
+      const authorize = new URL((await exchange.get(url)).headers.get('location')!)
       assert.equal(authorize.searchParams.get('client_id'), CLIENT_ID)
       assert.equal(authorize.searchParams.get('scope'), 'repo')
       assert.ok(authorize.searchParams.get('state'), 'a state')
       assert.ok(!authorize.href.includes(CLIENT_SECRET))
+      assert.ok(!authorize.href.includes(secret), 'the secret never leaves the page')
 
-      const callback = await exchange.get(
-        (await exchange.get(authorize.href)).headers.get('location')!,
-      )
-      const fragment = landing(callback)
-      assert.equal(fragment.get('token'), exchange.github.token)
-      assert.equal(fragment.get('provider'), 'github')
+      const back = (await exchange.get(authorize.href)).headers.get('location')!
+      const page = landing(await exchange.get(back))
+      // No code is traded until the page that holds the secret posts it.
+      assert.equal(tokenRequests(exchange).length, 0)
+      const answer = await exchange.trade(tradeOf(page, secret))
+      assert.equal(answer.status, 200)
+      assert.deepEqual(JSON.parse(answer.body), { token: exchange.github.token })
+      assert.equal(answer.headers.get('access-control-allow-origin'), SITE)
 
-      // The secret went to GitHub's token endpoint, once, with the code GitHub issued.
+      // The client secret went to GitHub's token endpoint, once, with the code GitHub issued.
       const [trade] = tokenRequests(exchange)
       assert.equal(tokenRequests(exchange).length, 1)
       assert.equal(trade!.body!.client_secret, CLIENT_SECRET)
@@ -162,20 +194,85 @@ Deno.test(
   },
 )
 
+Deno.test('sends the code to the callback page under the site’s base path', async () => {
+  const exchange = await startExchange()
+  try {
+    const { back } = await toCallback(exchange, { base: '/site/pr-12/' })
+    landing(await exchange.get(back), `${SITE}/site/pr-12/admin/callback`)
+    for (const base of ['', 'site/', '/site', '/../', '/a//b/', '//evil.example/']) {
+      const start = await signInStart(exchange.base, { origin: SITE, base })
+      const answer = await exchange.get(start.url)
+      assert.equal(answer.status, 400, base)
+      assert.match(answer.body, /did not start from this site's sign-in page/)
+    }
+    assertNothingLeaked(exchange)
+  } finally {
+    await exchange.close()
+  }
+})
+
+Deno.test(
+  'refuses a code and state traded by another window (login CSRF): the secret is not its own',
+  async () => {
+    const exchange = await startExchange()
+    try {
+      // An attacker's sign-in, stopped at the callback page, steered into the writer's window,
+      // which holds its own secret, or none.
+      const attackers = await toTrade(exchange)
+      const writers = await toCallback(exchange)
+      for (const secret of [writers.secret, '', 'not-a-secret']) {
+        const answer = await exchange.trade({ ...attackers, secret })
+        assert.equal(answer.status, 403)
+        assert.deepEqual(refusal(answer), { error: 'other_browser' })
+      }
+      // A trade from another listed site, or from no site at all.
+      const elsewhere = await exchange.trade(attackers, 'https://other-site.example')
+      assert.equal(elsewhere.status, 403)
+      assert.deepEqual(refusal(elsewhere), { error: 'not_this_site' })
+      for (const origin of ['https://evil.example', 'null']) {
+        const answer = await exchange.trade(attackers, origin)
+        assert.equal(answer.status, 403)
+        assert.equal(answer.headers.get('access-control-allow-origin'), null)
+        assert.match(answer.body, /Only this site's editor may finish a sign-in here/)
+      }
+      assert.equal(tokenRequests(exchange).length, 0, 'no code was traded')
+      assertNothingLeaked(exchange)
+    } finally {
+      await exchange.close()
+    }
+  },
+)
+
+Deno.test('refuses a replayed trade: GitHub’s code works once', async () => {
+  const exchange = await startExchange()
+  try {
+    const trade = await toTrade(exchange)
+    assert.equal((await exchange.trade(trade)).status, 200)
+    const again = await exchange.trade(trade)
+    assert.equal(again.status, 400)
+    assert.deepEqual(refusal(again), { error: 'used' })
+    assertNothingLeaked(exchange)
+  } finally {
+    await exchange.close()
+  }
+})
+
 Deno.test(
   'refuses a state it did not sign, in plain words, and asks GitHub for nothing',
   async () => {
     const exchange = await startExchange()
     try {
-      const back = new URL(await toCallback(exchange))
+      const back = new URL((await toCallback(exchange)).back)
       const state = back.searchParams.get('state')!
       const [payload] = state.split('.')
-      // A state naming another site, signed with another key; then one with no signature at all.
+      // A state signed with another key; then one with no signature at all.
       const other = await startExchange({
         CMS_OAUTH_STATE_KEY: 'another-key-another-key-another-key-0000',
       })
       const otherState = new URL(
-        (await other.get(authUrl(other))).headers.get('location')!,
+        (await other.get((await signInStart(other.base, { origin: SITE })).url)).headers.get(
+          'location',
+        )!,
       ).searchParams.get('state')!
       await other.close()
       for (const forged of [otherState, `${payload}.`, 'nonsense', '']) {
@@ -185,7 +282,13 @@ Deno.test(
         assert.match(answer.headers.get('content-type')!, /^text\/plain; charset=utf-8/)
         assert.match(answer.body, /not made by this site's sign-in, so it was refused/)
         assert.equal(answer.headers.get('location'), null)
+        const traded = await exchange.trade({ code: 'a-code', state: forged, secret: 'x' })
+        assert.equal(traded.status, 400)
+        assert.deepEqual(refusal(traded), { error: 'not_this_site' })
       }
+      // GitHub's redirect with no state at all (what the deploy's probe sends).
+      back.searchParams.delete('state')
+      assert.equal((await exchange.get(back.href)).status, 400)
       assert.equal(tokenRequests(exchange).length, 0)
       assertNothingLeaked(exchange)
     } finally {
@@ -194,14 +297,18 @@ Deno.test(
   },
 )
 
-Deno.test('refuses an expired state: more than 10 minutes on GitHub’s page', async () => {
+Deno.test('refuses an expired state: more than 10 minutes from the Login button', async () => {
   const exchange = await startExchange()
   try {
-    const back = await toCallback(exchange)
+    const { back, secret } = await toCallback(exchange)
+    const trade = tradeOf(landing(await exchange.get(back)), secret)
     exchange.advance(601)
     const answer = await exchange.get(back)
     assert.equal(answer.status, 400)
     assert.match(answer.body, /took more than 10 minutes/)
+    const traded = await exchange.trade(trade)
+    assert.equal(traded.status, 400)
+    assert.deepEqual(refusal(traded), { error: 'expired' })
     assert.equal(tokenRequests(exchange).length, 0)
     assertNothingLeaked(exchange)
   } finally {
@@ -213,17 +320,19 @@ Deno.test('refuses an origin that is not the site’s, before GitHub is involved
   const exchange = await startExchange()
   try {
     for (const origin of ['https://evil.example', `${SITE}.evil.example`, '', 'null']) {
-      const answer = await exchange.get(authUrl(exchange, origin))
+      const answer = await exchange.get((await signInStart(exchange.base, { origin })).url)
       assert.equal(answer.status, 403)
       assert.match(answer.body, /is not one of this site's addresses/)
       assert.equal(answer.headers.get('location'), null)
     }
-    // An origin dropped from the list after the sign-in started gets no token either.
-    const back = await toCallback(exchange)
-    const narrowed = await startExchange({ ALLOWED_ORIGINS: 'http://127.0.0.1:3000' })
+    // An origin dropped from the list after the sign-in started gets no code and no token.
+    const { back, secret } = await toCallback(exchange)
+    const trade = tradeOf(landing(await exchange.get(back)), secret)
+    const narrowed = await startExchange({ ALLOWED_ORIGINS: 'https://other-site.example' })
     const answer = await narrowed.get(back.replace(exchange.base, narrowed.base))
     assert.equal(answer.status, 403)
     assert.match(answer.body, /no longer one of this site's addresses/)
+    assert.equal((await postTrade(narrowed.base, SITE, trade)).status, 403)
     assertNothingLeaked(narrowed)
     await narrowed.close()
     assert.equal(
@@ -242,9 +351,11 @@ Deno.test(
     const exchange = await startExchange()
     try {
       exchange.github.writerChoice = 'cancel'
-      const fragment = landing(await exchange.get(await toCallback(exchange)))
-      assert.equal(fragment.get('error'), 'access_denied')
-      assert.equal(fragment.get('token'), null)
+      const page = landing(await exchange.get((await toCallback(exchange)).back))
+      assert.deepEqual(readSignInFragment(new URL(page).hash), {
+        kind: 'error',
+        error: 'access_denied',
+      })
       assert.equal(tokenRequests(exchange).length, 0)
       assertNothingLeaked(exchange)
     } finally {
@@ -254,27 +365,17 @@ Deno.test(
 )
 
 Deno.test(
-  'an error from GitHub’s token endpoint lands on the site’s page with GitHub’s code',
+  'an error from GitHub’s token endpoint is the trade’s answer, with GitHub’s code',
   async () => {
-    const exchange = await startExchange()
-    try {
-      // A code works once: the same callback a second time is refused by GitHub.
-      const back = await toCallback(exchange)
-      assert.equal(landing(await exchange.get(back)).get('token'), exchange.github.token)
-      const again = landing(await exchange.get(back))
-      assert.equal(again.get('error'), 'github_refused')
-      assert.equal(again.get('github'), 'bad_verification_code')
-      assert.equal(again.get('token'), null)
-      assertNothingLeaked(exchange)
-    } finally {
-      await exchange.close()
-    }
     // A wrong client secret is GitHub's incorrect_client_credentials.
     const wrongSecret = await startExchange({ CMS_GITHUB_CLIENT_SECRET: 'not-the-apps-secret' })
     try {
-      const fragment = landing(await wrongSecret.get(await toCallback(wrongSecret)))
-      assert.equal(fragment.get('error'), 'github_refused')
-      assert.equal(fragment.get('github'), 'incorrect_client_credentials')
+      const answer = await wrongSecret.trade(await toTrade(wrongSecret))
+      assert.equal(answer.status, 502)
+      assert.deepEqual(refusal(answer), {
+        error: 'github_refused',
+        github: 'incorrect_client_credentials',
+      })
       assertNothingLeaked(wrongSecret)
     } finally {
       await wrongSecret.close()
@@ -282,38 +383,57 @@ Deno.test(
   },
 )
 
-Deno.test(
-  'GitHub unreachable at the token step lands on the site’s page with github_unreachable',
-  async () => {
-    const exchange = await startExchange()
-    try {
-      const back = await toCallback(exchange)
-      await exchange.github.close()
-      const fragment = landing(await exchange.get(back))
-      assert.equal(fragment.get('error'), 'github_unreachable')
-      assertNothingLeaked(exchange)
-    } finally {
-      await exchange.close()
-    }
-  },
-)
+Deno.test('GitHub unreachable at the token step is the trade’s github_unreachable', async () => {
+  const exchange = await startExchange()
+  try {
+    const trade = await toTrade(exchange)
+    await exchange.github.close()
+    const answer = await exchange.trade(trade)
+    assert.equal(answer.status, 502)
+    assert.deepEqual(refusal(answer), { error: 'github_unreachable' })
+    assertNothingLeaked(exchange)
+  } finally {
+    await exchange.close()
+  }
+})
 
 Deno.test(
-  'answers only GET on …/auth and …/callback, no-store, and asks only for repo scopes',
+  'answers GET on …/auth and …/callback, POST and its preflight on …/token, and asks only for repo scopes',
   async () => {
     const exchange = await startExchange()
     try {
       const posted = await fetch(`${exchange.base}/auth`, { method: 'POST' })
       assert.equal(posted.status, 405)
+      assert.equal(posted.headers.get('allow'), 'GET')
       await posted.body?.cancel()
+      const got = await exchange.get(`${exchange.base}/token`)
+      assert.equal(got.status, 405)
+      const preflight = await fetch(`${exchange.base}/token`, {
+        method: 'OPTIONS',
+        headers: { Origin: SITE, 'Access-Control-Request-Method': 'POST' },
+      })
+      assert.equal(preflight.status, 204)
+      assert.equal(preflight.headers.get('access-control-allow-origin'), SITE)
+      await preflight.body?.cancel()
       assert.equal((await exchange.get(`${exchange.base}/elsewhere`)).status, 404)
-      const widened = await exchange.get(authUrl(exchange, SITE, 'repo,admin:org'))
+      const widened = await exchange.get(
+        (await signInStart(exchange.base, { origin: SITE, scope: 'repo,admin:org' })).url,
+      )
       assert.equal(widened.status, 400)
       assert.match(widened.body, /only repo or public_repo is granted/)
       const other = await exchange.get(
         `${exchange.base}/auth?${new URLSearchParams({ provider: 'gitlab', origin: SITE })}`,
       )
       assert.equal(other.status, 400)
+      // A trade that is not JSON, or too large.
+      const asForm = await fetch(`${exchange.base}/token`, {
+        method: 'POST',
+        headers: { Origin: SITE, 'Content-Type': 'text/plain' },
+        body: 'code=x',
+      })
+      assert.equal(asForm.status, 415)
+      await asForm.body?.cancel()
+      assert.equal((await exchange.trade({ code: 'x'.repeat(5000) })).status, 413)
       assertNothingLeaked(exchange)
     } finally {
       await exchange.close()
@@ -321,15 +441,28 @@ Deno.test(
   },
 )
 
-Deno.test('will not start without its secrets, or with a short state key', () => {
+Deno.test('will not start without every setting, named at once, or with a short state key', () => {
   assert.throws(
-    () => oauthConfigFromEnv(() => undefined),
-    /CMS_GITHUB_CLIENT_ID, CMS_GITHUB_CLIENT_SECRET, CMS_OAUTH_STATE_KEY not set/,
+    () => oauthConfigFromEnv(() => undefined, 'hosted'),
+    /^Error: CMS_GITHUB_CLIENT_ID, CMS_GITHUB_CLIENT_SECRET, CMS_OAUTH_STATE_KEY, ALLOWED_ORIGINS not set$/,
   )
   const env: Record<string, string> = {
     CMS_GITHUB_CLIENT_ID: CLIENT_ID,
     CMS_GITHUB_CLIENT_SECRET: CLIENT_SECRET,
-    CMS_OAUTH_STATE_KEY: 'short',
+    CMS_OAUTH_STATE_KEY: STATE_KEY,
+    ALLOWED_ORIGINS: ' , ',
   }
-  assert.throws(() => oauthConfigFromEnv((name) => env[name]), /at least 32 characters/)
+  // An empty list is no list: the exchange fails closed, locally too.
+  for (const mode of ['hosted', 'local'] as const)
+    assert.throws(
+      () => oauthConfigFromEnv((name) => env[name], mode),
+      /^Error: ALLOWED_ORIGINS not set$/,
+    )
+  env.ALLOWED_ORIGINS = 'http://localhost:3000'
+  assert.throws(() => oauthConfigFromEnv((name) => env[name], 'hosted'), /is http, which only/)
+  assert.deepEqual(oauthConfigFromEnv((name) => env[name], 'local').allowedOrigins, [
+    'http://localhost:3000',
+  ])
+  env.CMS_OAUTH_STATE_KEY = 'short'
+  assert.throws(() => oauthConfigFromEnv((name) => env[name], 'local'), /at least 32 characters/)
 })

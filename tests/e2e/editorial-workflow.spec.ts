@@ -247,3 +247,31 @@ test('a bad value is refused in the page with the content check’s sentence, an
   expect(github.pulls.filter((pull) => pull.head === 'cms/tags/hiring-process')).toEqual([])
   expect(github.pulls).toHaveLength(1)
 })
+
+test('a list file’s collection lists and opens its entries by file name, with no console error', async ({
+  browser,
+  editor,
+}) => {
+  // A page of its own (the other holds an unsaved edit), signed in as Decap keeps the writer.
+  const user = await page.evaluate(() => localStorage.getItem('decap-cms-user'))
+  const context = await browser.newContext()
+  await context.addInitScript((kept) => localStorage.setItem('decap-cms-user', kept), user!)
+  const own = await context.newPage()
+  await editor.connect(own)
+  await keepGitHubStatusOffline(own)
+  // Decap logs a configuration it cannot use ("⛔ The Field title is missing…") as an error.
+  const errors: string[] = []
+  own.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  try {
+    await own.goto(`${editor.adminURL}#/collections/testimonials`)
+    await own.getByRole('link', { name: 'home', exact: true }).click()
+    await expect(own.getByRole('textbox', { name: 'Name' }).first()).toHaveValue('Sarah Whitfield')
+    await own.goto(`${editor.adminURL}#/collections/pricing`)
+    await expect(own.getByRole('link', { name: 'plans', exact: true })).toBeVisible()
+    expect(errors).toEqual([])
+  } finally {
+    await context.close()
+  }
+})

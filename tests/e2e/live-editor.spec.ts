@@ -1,6 +1,7 @@
 // The editor on the built site (/admin/, built by build/admin/editor-build.ts): its own headers
 // as the build's rules give them, kept out of search engines, and its sign-in shown with no
-// content-security-policy violation. A build without the GitHub settings gets its config.json
+// content-security-policy violation and no console error, with the site's name and wordmark,
+// axe-clean like the public pages. A build without the GitHub settings gets its config.json
 // made with sample ones (tools/lib/editor-config.ts), so the sign-in shows as on the live site.
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -9,7 +10,9 @@ import { readBuiltHeaderRules } from '../../server/static.ts'
 import { editorConfigAnswer } from '../../tools/lib/editor-config.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { clientDir } from './built-site.ts'
-import { fetchText, listenForCspViolations } from './helpers.ts'
+import { readFile } from 'node:fs/promises'
+import { parse } from 'yaml'
+import { expectNoAxeViolations, fetchText, listenForCspViolations } from './helpers.ts'
 
 test('the editor loads with its own headers, noindex, and shows the sign-in', async ({
   page,
@@ -22,6 +25,11 @@ test('the editor loads with its own headers, noindex, and shows the sign-in', as
       route.fulfill({ body: config.body, contentType: 'application/json' }),
     )
   const cspViolations = await listenForCspViolations(page)
+  // Decap reports a configuration it cannot use ("⛔ The Field title is missing…") as an error.
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
 
   const response = await page.goto('/admin/')
   const headers = response!.headers()
@@ -35,6 +43,18 @@ test('the editor loads with its own headers, noindex, and shows the sign-in', as
     timeout: timeLimit(10_000),
   })
   expect(await cspViolations()).toEqual([])
+  expect(consoleErrors).toEqual([])
+
+  // The site's name heads the page (for assistive technology) and is in its wordmark, which
+  // stands where Decap's own logo was.
+  const { name } = parse(await readFile('content/site.yaml', 'utf8')) as { name: string }
+  await expect(page).toHaveTitle(`${name}: content editor`)
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+    `${name}: content editor`,
+  )
+  const logo = page.getByRole('main').getByRole('img', { name: 'Logo' })
+  expect(decodeURIComponent((await logo.getAttribute('src')) ?? '')).toContain(`>${name}</text>`)
+  await expectNoAxeViolations(page)
 
   // Nothing public points at it.
   for (const file of ['/sitemap.xml', '/rss.xml'])

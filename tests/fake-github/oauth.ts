@@ -7,6 +7,13 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenOnLoopback } from '../../server/listen-on-loopback.ts'
+import {
+  newSignInSecret,
+  readSignInFragment,
+  secretBinding,
+  SIGN_IN_STEPS,
+  type TradeRequest,
+} from '../../supabase/functions/_shared/github-sign-in.ts'
 import { FAKE_TOKEN } from './repo.ts'
 
 export interface FakeOAuthApp {
@@ -135,4 +142,40 @@ export async function startFakeGitHubOAuth(): Promise<FakeGitHubOAuth> {
     close: listening.close,
   }
   return fake
+}
+
+/**
+ * What the site's sign-in page (admin/sign-in.ts) opens, made as it makes it: a new secret, and
+ * the exchange's …/auth address with its digest. `exchange`: the function's address.
+ */
+export async function signInStart(
+  exchange: string,
+  options: { origin: string; base?: string; scope?: string },
+): Promise<{ secret: string; url: string }> {
+  const secret = newSignInSecret()
+  const params = new URLSearchParams({
+    provider: 'github',
+    site_id: 'site.example',
+    scope: options.scope ?? 'repo',
+    origin: options.origin,
+    base: options.base ?? '/',
+    binding: await secretBinding(secret),
+  })
+  return { secret, url: `${exchange}/${SIGN_IN_STEPS.start}?${params}` }
+}
+
+/** The code and state the exchange's last redirect hands the site's callback page. */
+export function tradeOf(location: string, secret: string): TradeRequest {
+  const landing = readSignInFragment(new URL(location).hash)
+  if (landing.kind !== 'code') throw new Error(`no code in ${new URL(location).pathname}`)
+  return { code: landing.code, state: landing.state, secret }
+}
+
+/** The callback page's POST to the exchange's …/token, from `origin`. */
+export function postTrade(exchange: string, origin: string, body: unknown): Promise<Response> {
+  return fetch(`${exchange}/${SIGN_IN_STEPS.trade}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify(body),
+  })
 }

@@ -8,7 +8,7 @@ import { collections } from '../../content/schema/collections.ts'
 import { existsSync } from 'node:fs'
 import { parse } from 'yaml'
 import { backendFromEnv, liveBackendFromEnv, SIGN_IN_PAGE } from '../../build/admin/backend-env.ts'
-import { EDITOR_CALLBACK_PATH } from '../../supabase/functions/_shared/github-sign-in.ts'
+import { EDITOR_CALLBACK_PAGE } from '../../supabase/functions/_shared/github-sign-in.ts'
 import { decapConfig } from '../../build/admin/decap-config.ts'
 import { PREVIEW_STATUS_CONTEXT } from '../../site/preview-build.ts'
 import { localBackend } from '../../build/admin/local-backend.ts'
@@ -203,7 +203,7 @@ describe("the built site's editor", () => {
     )
     // The pages the popup walks through are pages of the editor's build (every admin/*.html).
     expect(existsSync(`${SIGN_IN_PAGE}.html`)).toBe(true)
-    expect(existsSync(`${EDITOR_CALLBACK_PATH.slice(1)}.html`)).toBe(true)
+    expect(existsSync(`${EDITOR_CALLBACK_PAGE}.html`)).toBe(true)
   })
 
   it('says what is missing: a repository', () => {
@@ -211,5 +211,14 @@ describe("the built site's editor", () => {
       'it was built without CMS_GITHUB_REPO=owner/name (or GITHUB_REPOSITORY)',
     )
     expect(liveBackendFromEnv({ CMS_GITHUB_REPO: 'not a repo' }).backend).toBeUndefined()
+  })
+
+  it('offers no sign-in in a pull request’s preview build', () => {
+    const preview = liveBackendFromEnv(
+      { GITHUB_REPOSITORY: 'panelwise/site', SITE_PREVIEW: 'true' },
+      '/site/pr-12/',
+    )
+    expect(preview.backend).toBeUndefined()
+    expect(preview.missing).toContain('a preview of a pull request')
   })
 })

@@ -167,7 +167,12 @@ describe("the editor's section (/admin)", () => {
   ])
   const publicPolicy = contentSecurityPolicy({ schedulerUrl: 'https://cal.com/x' })
 
-  it('has its own policy, reaching GitHub (the sign-in navigates, it fetches nothing), and no public page has it', () => {
+  it('has its own policy, reaching GitHub and the sign-in’s exchange, and no public page has it', () => {
+    expect(
+      directives(
+        editorContentSecurityPolicy({ signInExchangeUrl: 'https://ref.supabase.co/' }),
+      ).get('connect-src'),
+    ).toEqual(["'self'", 'https://api.github.com', 'https://ref.supabase.co'])
     const policy = directives(editorContentSecurityPolicy(editor))
     expect(policy.get('default-src')).toEqual(["'none'"])
     expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-eval'"])

@@ -119,7 +119,14 @@ export function backendProblems(env: Env): string[] {
   const site = httpsProblem(env, 'SITE_URL')
   if (site) return [site]
   const problems: string[] = []
-  if (!parseAllowedOrigins(allowedOrigins(env)).includes(new URL(env.SITE_URL!).origin))
+  // The hosted functions' own reading: https origins only (an origin is public, not a secret).
+  let origins: string[] = []
+  try {
+    origins = parseAllowedOrigins(allowedOrigins(env), 'hosted')
+  } catch (error) {
+    problems.push(`${error instanceof Error ? error.message : String(error)}.`)
+  }
+  if (origins.length && !origins.includes(new URL(env.SITE_URL!).origin))
     problems.push(
       'ALLOWED_ORIGINS does not list the origin of SITE_URL, so the contact function would refuse every form sent from the site: add it (scheme and host, no path), comma-separated.',
     )
@@ -128,7 +135,12 @@ export function backendProblems(env: Env): string[] {
   const starts: [string, () => unknown][] = [
     [CONTACT_FUNCTION_NAME, () => hostedHandlerConfig(readEnv)],
     ...(signInSetup(env) === 'all'
-      ? [[GITHUB_OAUTH_FUNCTION_NAME, () => oauthConfigFromEnv(readEnv)] as [string, () => unknown]]
+      ? [
+          [GITHUB_OAUTH_FUNCTION_NAME, () => oauthConfigFromEnv(readEnv, 'hosted')] as [
+            string,
+            () => unknown,
+          ],
+        ]
       : []),
   ]
   for (const [name, start] of starts)

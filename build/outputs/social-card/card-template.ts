@@ -6,7 +6,7 @@
 // components/layout/Logo.tsx. Change TEMPLATE_VERSION with any change here, so cached cards are
 // drawn again.
 import type { Node } from '@takumi-rs/core'
-import { SOCIAL_CARD_SIZE } from '../../../site/brand.ts'
+import { BRAND_MARK_PATH, SOCIAL_CARD_SIZE } from '../../../site/brand.ts'
 
 export const TEMPLATE_VERSION = 3
 
@@ -41,7 +41,7 @@ const PALETTE = {
 }
 /** The card's own colour, under the discs and the words. */
 const BACKGROUND = PALETTE.brand700
-const MARK_PATH = 'M9 11h9a5 5 0 0 1 0 10h-4v4H9zm5 4v2h4a1 1 0 0 0 0-2z'
+const MARK_PATH = BRAND_MARK_PATH
 const MARK_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${PALETTE.white}"/><path d="${MARK_PATH}" fill="${PALETTE.brand700}"/></svg>`
 
 /** Long titles get a smaller size so three lines fit; text wraps, it does not shrink. */

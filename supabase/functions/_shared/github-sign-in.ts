@@ -1,19 +1,58 @@
-// The editor's GitHub sign-in, as both ends see it: the github-oauth function writes the address
-// of the site's callback page and its fragment, and that page (admin/callback.ts) reads them.
-// Plain TypeScript with no imports, so it runs in the function (Deno) and in the browser.
+// The editor's GitHub sign-in, as both ends see it: the github-oauth function, the site's sign-in
+// page (admin/sign-in.ts) and its callback page (admin/callback.ts). Plain TypeScript with no
+// imports, so it runs in the function (Deno) and in the browser.
+//
+// The token never travels in an address: GitHub's code and the signed state reach the callback
+// page in its fragment, and the page trades them, in the body of a POST with the secret that only
+// the sign-in's own window holds, for the token in the answer's body (docs/editing-ui.md).
 
 export const GITHUB_OAUTH_FUNCTION_NAME = 'github-oauth'
 export const GITHUB_OAUTH_FUNCTION_PATH = `/functions/v1/${GITHUB_OAUTH_FUNCTION_NAME}`
 
-/** The site's page that completes Decap's handshake (admin/callback.html). */
-export const EDITOR_CALLBACK_PATH = '/admin/callback'
+/** The site's page that completes Decap's handshake (admin/callback.html), under the site's base. */
+export const EDITOR_CALLBACK_PAGE = 'admin/callback'
+
+/** The callback page's path on a site served under `base` ("/" or "/repo/pr-12/"). */
+export const editorCallbackPath = (base: string) => `${base}${EDITOR_CALLBACK_PAGE}`
 
 /** Decap's GitHub backend names itself so in the popup's messages (decap-cms-lib-auth). */
 export const PROVIDER = 'github'
 
 /**
- * Why a sign-in ended without a token, as the function hands it to the callback page. The page
- * shows its own sentence for each: a crafted link can choose a code, never the words on the page.
+ * The function's steps, the last segment of its address: the popup's start, GitHub's redirect
+ * back, and the callback page's trade of the code for the token.
+ */
+export const SIGN_IN_STEPS = { start: 'auth', back: 'callback', trade: 'token' } as const
+
+/**
+ * Where the sign-in page keeps the secret that binds a sign-in to its window: sessionStorage,
+ * which belongs to that one window (the popup) and the site's origin, and which the callback page
+ * empties before it sends the secret on.
+ */
+export const SIGN_IN_SECRET_KEY = 'editor-github-sign-in'
+
+/** The secret's bytes: as many as the SHA-256 the state carries of it. */
+export const SIGN_IN_SECRET_BYTES = 32
+
+/** A secret or its digest in base64url: 32 bytes make 43 characters. */
+export const BASE64URL_32 = /^[A-Za-z0-9_-]{43}$/
+
+/**
+ * A base path as the build writes it (renderer/base-path.ts, which the function may not import):
+ * "/" or "/a/b/", segments of letters, digits and "-._~", no "." or "..".
+ */
+export function isSiteBasePath(base: string): boolean {
+  if (base === '/') return true
+  if (!/^\/([A-Za-z0-9._~-]+\/)+$/.test(base)) return false
+  return base
+    .slice(1, -1)
+    .split('/')
+    .every((segment) => segment !== '.' && segment !== '..')
+}
+
+/**
+ * Why a sign-in ended without a token. The callback page shows its own sentence for each: a
+ * crafted link or answer can choose a key, never the words on the page.
  */
 export const SIGN_IN_ERRORS = {
   /** The writer pressed Cancel on GitHub's page (GitHub's `error=access_denied`). */
@@ -25,45 +64,89 @@ export const SIGN_IN_ERRORS = {
   /** GitHub could not be reached, or answered something that is no token. */
   github_unreachable:
     'GitHub did not answer the sign-in as expected. Close this window and try again in a minute; if it keeps happening, tell whoever runs the site.',
+  /** The state's limit passed between the Login button and the trade. */
+  expired:
+    'This sign-in took too long on GitHub’s page, or its link was opened again later, so it was refused. Close this window and press “Login with GitHub” again.',
+  /** The code and state were made for a sign-in this window did not start (login CSRF). */
+  other_browser:
+    'This sign-in was started in another window or browser, so it was refused: signing you in with it could make you edit as someone else. Close this window and press “Login with GitHub” in the editor.',
+  /** The code was traded already (GitHub's `bad_verification_code`), or its secret was spent. */
+  used: 'This sign-in was used already, so it was refused. Close this window and press “Login with GitHub” again.',
+  /** The state was not made by this exchange, or names another site. */
+  not_this_site:
+    'This sign-in was not made by this site’s editor, so it was refused. Close this window, open the editor at /admin/ on the site and press “Login with GitHub”.',
 } as const
 
 export type SignInError = keyof typeof SIGN_IN_ERRORS
 
-/** GitHub's own error codes (`bad_verification_code`, …) are lower case words and underscores. */
-const GITHUB_CODE = /^[a-z_]{1,64}$/
+export const isSignInError = (key: unknown): key is SignInError =>
+  typeof key === 'string' && Object.hasOwn(SIGN_IN_ERRORS, key)
 
-export type SignInOutcome =
-  | { kind: 'token'; token: string }
+/** GitHub's own error codes (`bad_verification_code`, …) are lower case words and underscores. */
+export const GITHUB_CODE = /^[a-z_]{1,64}$/
+
+/** What GitHub's redirect hands the callback page, through the function, in the fragment. */
+export type SignInLanding =
+  | { kind: 'code'; code: string; state: string }
   | { kind: 'error'; error: SignInError; githubCode?: string }
   | { kind: 'none' }
 
-/** The fragment the function ends on (`#token=…` or `#error=…`): fragments reach no server. */
-export function signInFragment(outcome: Exclude<SignInOutcome, { kind: 'none' }>): string {
+/** The fragment the function's …/callback ends on (`#code=…&state=…` or `#error=…`). */
+export function signInFragment(landing: Exclude<SignInLanding, { kind: 'none' }>): string {
   const fields: Record<string, string> =
-    outcome.kind === 'token'
-      ? { token: outcome.token, provider: PROVIDER }
+    landing.kind === 'code'
+      ? { code: landing.code, state: landing.state }
       : {
-          error: outcome.error,
-          ...(outcome.githubCode && GITHUB_CODE.test(outcome.githubCode)
-            ? { github: outcome.githubCode }
+          error: landing.error,
+          ...(landing.githubCode && GITHUB_CODE.test(landing.githubCode)
+            ? { github: landing.githubCode }
             : {}),
         }
   return `#${new URLSearchParams(fields).toString()}`
 }
 
 /** Reads a fragment written by signInFragment; anything else is `none`. */
-export function readSignInFragment(hash: string): SignInOutcome {
+export function readSignInFragment(hash: string): SignInLanding {
   const fields = new URLSearchParams(hash.replace(/^#/, ''))
-  const token = fields.get('token')
-  if (token) return { kind: 'token', token }
+  const code = fields.get('code')
+  const state = fields.get('state')
+  if (code && state) return { kind: 'code', code, state }
   const error = fields.get('error')
-  if (error && Object.hasOwn(SIGN_IN_ERRORS, error)) {
+  if (isSignInError(error)) {
     const githubCode = fields.get('github') ?? ''
-    return {
-      kind: 'error',
-      error: error as SignInError,
-      ...(GITHUB_CODE.test(githubCode) ? { githubCode } : {}),
-    }
+    return { kind: 'error', error, ...(GITHUB_CODE.test(githubCode) ? { githubCode } : {}) }
   }
   return { kind: 'none' }
+}
+
+/** The callback page's POST to …/token: JSON, never a query. */
+export interface TradeRequest {
+  code: string
+  state: string
+  /** The secret the sign-in page made and kept (SIGN_IN_SECRET_KEY). */
+  secret: string
+}
+
+/** The function's answer to that POST. */
+export type TradeAnswer = { token: string } | { error: SignInError; github?: string }
+
+/** The most a trade's body may hold: a code, a state and a secret are well under it. */
+export const TRADE_BODY_LIMIT = 4096
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** A new secret for one sign-in (the sign-in page). */
+export function newSignInSecret(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(SIGN_IN_SECRET_BYTES)))
+}
+
+/** What the state carries of the secret: its SHA-256, so the state, in addresses, reveals none. */
+export async function secretBinding(secret: string): Promise<string> {
+  return toBase64Url(
+    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret))),
+  )
 }

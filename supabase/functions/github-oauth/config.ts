@@ -1,7 +1,7 @@
 // The exchange's settings, read once from the environment (the function's secrets on Supabase).
 // Names start with CMS_ because GitHub refuses secrets and variables named GITHUB_…: the same
 // name is the GitHub setting and the Supabase secret (docs/editing-ui.md).
-import { parseAllowedOrigins } from '../_shared/cors.ts'
+import { parseAllowedOrigins, type OriginsMode } from '../_shared/cors.ts'
 
 export interface OAuthConfig {
   /** The GitHub OAuth app's Client ID (public: it is in the address of GitHub's page). */
@@ -14,7 +14,7 @@ export interface OAuthConfig {
   allowedOrigins: readonly string[]
   /** `https://github.com`; tests point it at a local fake. */
   githubBaseUrl: string
-  /** How long a writer has on GitHub's page before the callback refuses the state. */
+  /** How long a writer has from the Login button to the trade before the state is refused. */
   stateLifetimeSeconds: number
 }
 
@@ -24,14 +24,28 @@ export const OAUTH_SECRET_NAMES = [
   'CMS_OAUTH_STATE_KEY',
 ] as const
 
+/**
+ * Every setting the exchange cannot start without: its secrets and the sites it serves. Without
+ * ALLOWED_ORIGINS it would not know where a token may go, so it refuses (fails closed).
+ */
+export const OAUTH_SETTING_NAMES = [...OAUTH_SECRET_NAMES, 'ALLOWED_ORIGINS'] as const
+
 /** Long enough to sign in and pass GitHub's two-factor check; short enough to be no lasting link. */
 export const STATE_LIFETIME_SECONDS = 600
 
 /** `openssl rand -hex 32` gives 64 characters; fewer than 32 is too guessable to sign with. */
 export const MIN_STATE_KEY_LENGTH = 32
 
-export function oauthConfigFromEnv(readEnv: (name: string) => string | undefined): OAuthConfig {
-  const missing = OAUTH_SECRET_NAMES.filter((name) => !readEnv(name)?.trim())
+/**
+ * `mode`: `hosted` on Supabase (index.ts), `local` where the site's own server mounts it
+ * (server/functions.ts), which alone may name http origins on a loopback host. Throws one
+ * sentence naming every setting that is missing, or what is wrong with one.
+ */
+export function oauthConfigFromEnv(
+  readEnv: (name: string) => string | undefined,
+  mode: OriginsMode,
+): OAuthConfig {
+  const missing = OAUTH_SETTING_NAMES.filter((name) => !readEnv(name)?.replaceAll(',', '').trim())
   if (missing.length) throw new Error(`${missing.join(', ')} not set`)
   const stateKey = readEnv('CMS_OAUTH_STATE_KEY')!.trim()
   if (stateKey.length < MIN_STATE_KEY_LENGTH)
@@ -41,7 +55,7 @@ export function oauthConfigFromEnv(readEnv: (name: string) => string | undefined
     clientSecret: readEnv('CMS_GITHUB_CLIENT_SECRET')!.trim(),
     stateKey,
     // The list the contact function answers (ALLOWED_ORIGINS): one setting names the site.
-    allowedOrigins: parseAllowedOrigins(readEnv('ALLOWED_ORIGINS')),
+    allowedOrigins: parseAllowedOrigins(readEnv('ALLOWED_ORIGINS'), mode),
     githubBaseUrl: (readEnv('CMS_GITHUB_OAUTH_URL')?.trim() || 'https://github.com').replace(
       /\/+$/,
       '',

@@ -1,23 +1,38 @@
 // The OAuth exchange of the editor's GitHub sign-in, as web-standard Request → Response (Deno on
-// Supabase, Node in tests of the site). Two addresses:
-//   GET …/github-oauth/auth?provider=github&scope=repo&origin=<site origin>
-//       (opened by the site's /admin/sign-in page, which Decap's popup opens) → 302 to GitHub's
-//       authorize page with a signed state naming that origin.
-//   GET …/github-oauth/callback?code=…&state=…   (GitHub's redirect, the OAuth app's callback URL)
-//       → the code traded for a token with the client secret → 302 to
-//       <origin>/admin/callback#token=…, whose page hands it to the editor.
-// Supabase serves an Edge Function's HTML as text/plain on its own domain, so the function shows
-// no page: success and GitHub's errors go to the site's callback page in the fragment (which no
-// server receives or logs), and what cannot go there (a bad state, an unlisted origin) is answered
-// as a plain-text sentence. Every answer is `no-store`; no token, code, state or secret is logged.
+// Supabase, Node in tests of the site). Three addresses:
+//   GET  …/github-oauth/auth?provider=github&scope=repo&origin=<site origin>&base=<base path>
+//        &binding=<SHA-256 of the popup's secret>
+//        (opened by the site's /admin/sign-in page, which Decap's popup opens) → 302 to GitHub's
+//        authorize page with a signed state naming the site, its base path and that binding.
+//   GET  …/github-oauth/callback?code=…&state=…   (GitHub's redirect, the OAuth app's callback URL)
+//        → the state checked, then 302 to <origin><base>admin/callback#code=…&state=…: no token.
+//   POST …/github-oauth/token   {code, state, secret}   (from that callback page, in the body)
+//        → the secret checked against the state's binding, the code traded for a token with the
+//        client secret → {token} in the answer's body, to the site's origin only (CORS).
+// So the token is never in an address (no history, log or Referer holds it), and only the window
+// that started the sign-in, which alone holds the secret, can trade its code: a code and state
+// steered into another window are refused. The secret is spent on its one trade, and GitHub's
+// code works once, so a replay is refused too. Supabase serves an Edge Function's HTML as
+// text/plain on its own domain, so the function shows no page: what cannot go to the site's
+// callback page (a bad state, an unlisted origin) is a plain-text sentence, and the trade's
+// refusals are keys of SIGN_IN_ERRORS, which the page shows as its own sentences. Every answer
+// is `no-store`; no token, code, state, secret or client secret is logged.
+import { decideCors } from '../_shared/cors.ts'
 import {
-  EDITOR_CALLBACK_PATH,
+  BASE64URL_32,
+  editorCallbackPath,
+  isSiteBasePath,
   PROVIDER,
+  secretBinding,
+  SIGN_IN_STEPS,
   signInFragment,
-  type SignInOutcome,
+  TRADE_BODY_LIMIT,
+  type SignInError,
+  type SignInLanding,
+  type TradeAnswer,
 } from '../_shared/github-sign-in.ts'
-import { OAUTH_SECRET_NAMES, type OAuthConfig } from './config.ts'
-import { createStateSigner } from './state.ts'
+import { OAUTH_SETTING_NAMES, type OAuthConfig } from './config.ts'
+import { createStateSigner, type SignInState } from './state.ts'
 
 /** What Decap's GitHub backend asks for: `repo`, or `public_repo` with open authoring. */
 export const ALLOWED_SCOPES = ['repo', 'public_repo'] as const
@@ -39,7 +54,7 @@ export interface OAuthHandlerOptions {
 }
 
 const COMMON_HEADERS = {
-  // Answers carry a state, a code or a token in their addresses: no cache keeps them.
+  // Answers carry a state, a code or a token: no cache keeps them.
   'Cache-Control': 'no-store',
   // The next page (GitHub's, the site's) is not told the address that held the code or state.
   'Referrer-Policy': 'no-referrer',
@@ -49,10 +64,10 @@ const COMMON_HEADERS = {
 const redirect = (location: string) =>
   new Response(null, { status: 302, headers: { ...COMMON_HEADERS, Location: location } })
 
-const sentence = (status: number, text: string) =>
+const sentence = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(`${text}\n`, {
     status,
-    headers: { ...COMMON_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+    headers: { ...COMMON_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...headers },
   })
 
 const START_AGAIN =
@@ -60,18 +75,21 @@ const START_AGAIN =
 
 /**
  * What the exchange answers where its settings are missing or unusable (`problem`, the sentence
- * oauthConfigFromEnv throws, which names settings and never holds a value): a local server
- * started without them answers every address of the function so, and goes on serving the site.
+ * oauthConfigFromEnv throws, which names settings and never holds a secret): it starts no
+ * sign-in, and a local server started so goes on serving the site.
  */
 export function notConfiguredHandler(problem: string): (request: Request) => Promise<Response> {
   return () =>
     Promise.resolve(
       sentence(
         503,
-        `The editor's GitHub sign-in is not configured on this server (${problem}). Whoever runs it sets ${OAUTH_SECRET_NAMES.join(', ')} and restarts it; docs/editing-ui.md says how.`,
+        `The editor's GitHub sign-in is not configured on this server (${problem}). Whoever runs it sets ${OAUTH_SETTING_NAMES.join(', ')} and restarts it; docs/editing-ui.md says how.`,
       ),
     )
 }
+
+/** Why a trade was refused, as its status and the key the callback page shows the sentence of. */
+type Refusal = { status: number; error: SignInError; github?: string }
 
 export async function createOAuthHandler(
   options: OAuthHandlerOptions,
@@ -83,8 +101,8 @@ export async function createOAuthHandler(
   const signer = await createStateSigner(config.stateKey)
   const nowSeconds = () => Math.floor(clock().getTime() / 1000)
 
-  function backToSite(origin: string, outcome: Exclude<SignInOutcome, { kind: 'none' }>) {
-    return redirect(`${origin}${EDITOR_CALLBACK_PATH}${signInFragment(outcome)}`)
+  function backToSite(state: SignInState, landing: Exclude<SignInLanding, { kind: 'none' }>) {
+    return redirect(`${state.origin}${editorCallbackPath(state.base)}${signInFragment(landing)}`)
   }
 
   async function start(params: URLSearchParams): Promise<Response> {
@@ -101,6 +119,15 @@ export async function createOAuthHandler(
         `Sign-in refused: ${JSON.stringify(origin.slice(0, 200))} is not one of this site's addresses. Open the editor at the site's own address; whoever runs the site can add an address to ALLOWED_ORIGINS.`,
       )
     }
+    const base = params.get('base') ?? ''
+    const binding = params.get('binding') ?? ''
+    if (!isSiteBasePath(base) || !BASE64URL_32.test(binding)) {
+      log('oauth.refused', { step: 'auth', reason: 'page' })
+      return sentence(
+        400,
+        `Sign-in refused: it did not start from this site's sign-in page (its base path and binding are missing or malformed). ${START_AGAIN}`,
+      )
+    }
     const scope = params.get('scope') || 'repo'
     if (!(ALLOWED_SCOPES as readonly string[]).includes(scope)) {
       log('oauth.refused', { step: 'auth', reason: 'scope' })
@@ -109,7 +136,12 @@ export async function createOAuthHandler(
         `Sign-in refused: the editor asked GitHub for ${JSON.stringify(scope)}, and only ${ALLOWED_SCOPES.join(' or ')} is granted. Set the editor's auth_scope to one of them.`,
       )
     }
-    const state = await signer.sign({ origin, expires: nowSeconds() + config.stateLifetimeSeconds })
+    const state = await signer.sign({
+      origin,
+      base,
+      binding,
+      expires: nowSeconds() + config.stateLifetimeSeconds,
+    })
     // No redirect_uri: GitHub then uses the OAuth app's callback URL, the one address it accepts.
     const authorize = new URL(`${config.githubBaseUrl}/login/oauth/authorize`)
     authorize.search = new URLSearchParams({
@@ -123,7 +155,7 @@ export async function createOAuthHandler(
   }
 
   /** Trades the code for a token at GitHub; the client secret goes only into this request. */
-  async function trade(code: string): Promise<Exclude<SignInOutcome, { kind: 'none' }>> {
+  async function trade(code: string): Promise<{ token: string } | Refusal> {
     let answer: Response
     try {
       answer = await fetchGitHub(`${config.githubBaseUrl}/login/oauth/access_token`, {
@@ -138,7 +170,7 @@ export async function createOAuthHandler(
       })
     } catch (error) {
       log('oauth.github_unreachable', { reason: error instanceof Error ? error.name : 'error' })
-      return { kind: 'error', error: 'github_unreachable' }
+      return { status: 502, error: 'github_unreachable' }
     }
     // Not JSON: counted as unreachable below.
     const body = (await answer.json().catch(() => null)) as {
@@ -146,41 +178,44 @@ export async function createOAuthHandler(
       error?: unknown
     } | null
     if (answer.ok && body && typeof body.access_token === 'string' && body.access_token)
-      return { kind: 'token', token: body.access_token }
+      return { token: body.access_token }
     // GitHub answers a refused code with 200 and an `error` field (bad_verification_code, …).
     if (body && typeof body.error === 'string') {
       log('oauth.github_refused', { step: 'token', code: body.error.slice(0, 64) })
-      return { kind: 'error', error: 'github_refused', githubCode: body.error }
+      // A code GitHub has traded before (or one past its own 10 minutes): a replay.
+      if (body.error === 'bad_verification_code') return { status: 400, error: 'used' }
+      return { status: 502, error: 'github_refused', github: body.error }
     }
     log('oauth.github_unreachable', { status: answer.status })
-    return { kind: 'error', error: 'github_unreachable' }
+    return { status: 502, error: 'github_unreachable' }
   }
 
-  async function finish(params: URLSearchParams): Promise<Response> {
+  /** GitHub's redirect back: checks the state and hands code and state to the site's page. */
+  async function back(params: URLSearchParams): Promise<Response> {
     const checked = await signer.check(params.get('state') ?? '', nowSeconds())
     if (!checked.valid) {
       log('oauth.refused', { step: 'callback', reason: checked.reason })
       return sentence(
         400,
         checked.reason === 'expired'
-          ? `This sign-in took more than ${config.stateLifetimeSeconds / 60} minutes on GitHub's page, or its link was opened again later, so it was refused. ${START_AGAIN}`
+          ? `This sign-in took more than ${config.stateLifetimeSeconds / 60} minutes, or its link was opened again later, so it was refused. ${START_AGAIN}`
           : `This sign-in link was not made by this site's sign-in, so it was refused. ${START_AGAIN}`,
       )
     }
-    const { origin } = checked.state
-    // The list may have changed since the state was signed; the token goes to listed sites only.
-    if (!config.allowedOrigins.includes(origin)) {
+    const { state } = checked
+    // The list may have changed since the state was signed; code and token go to listed sites only.
+    if (!config.allowedOrigins.includes(state.origin)) {
       log('oauth.refused', { step: 'callback', reason: 'origin' })
       return sentence(
         403,
-        `Sign-in refused: ${JSON.stringify(origin)} is no longer one of this site's addresses. ${START_AGAIN}`,
+        `Sign-in refused: ${JSON.stringify(state.origin)} is no longer one of this site's addresses. ${START_AGAIN}`,
       )
     }
     const githubError = params.get('error')
     if (githubError) {
       log('oauth.github_refused', { step: 'authorize', code: githubError.slice(0, 64) })
       return backToSite(
-        origin,
+        state,
         githubError === 'access_denied'
           ? { kind: 'error', error: 'access_denied' }
           : { kind: 'error', error: 'github_refused', githubCode: githubError },
@@ -189,25 +224,96 @@ export async function createOAuthHandler(
     const code = params.get('code')
     if (!code) {
       log('oauth.refused', { step: 'callback', reason: 'no code' })
-      return backToSite(origin, { kind: 'error', error: 'github_unreachable' })
+      return backToSite(state, { kind: 'error', error: 'github_unreachable' })
+    }
+    log('oauth.callback', { origin: state.origin })
+    return backToSite(state, { kind: 'code', code, state: params.get('state')! })
+  }
+
+  /** The callback page's trade: its secret, the state's binding, then GitHub's token endpoint. */
+  async function tradeFor(request: Request, origin: string): Promise<{ token: string } | Refusal> {
+    const type = request.headers.get('content-type') ?? ''
+    if (!/^application\/json(;|$)/i.test(type)) return { status: 415, error: 'not_this_site' }
+    const length = Number(request.headers.get('content-length') ?? '0')
+    if (length > TRADE_BODY_LIMIT) return { status: 413, error: 'not_this_site' }
+    const text = await request.text()
+    if (text.length > TRADE_BODY_LIMIT) return { status: 413, error: 'not_this_site' }
+    let fields: Record<string, unknown>
+    try {
+      fields = JSON.parse(text) as Record<string, unknown>
+    } catch {
+      return { status: 400, error: 'not_this_site' }
+    }
+    const { code, state: stateText, secret } = fields ?? {}
+    if (typeof code !== 'string' || typeof stateText !== 'string' || typeof secret !== 'string')
+      return { status: 400, error: 'not_this_site' }
+    const checked = await signer.check(stateText, nowSeconds())
+    if (!checked.valid) {
+      log('oauth.refused', { step: 'token', reason: checked.reason })
+      return { status: 400, error: checked.reason === 'expired' ? 'expired' : 'not_this_site' }
+    }
+    if (checked.state.origin !== origin) {
+      log('oauth.refused', { step: 'token', reason: 'origin' })
+      return { status: 403, error: 'not_this_site' }
+    }
+    // Only the window that started this sign-in holds the secret whose digest the state carries.
+    if (!BASE64URL_32.test(secret) || (await secretBinding(secret)) !== checked.state.binding) {
+      log('oauth.refused', { step: 'token', reason: 'binding' })
+      return { status: 403, error: 'other_browser' }
     }
     const outcome = await trade(code)
-    if (outcome.kind === 'token') log('oauth.signed_in', { origin })
-    return backToSite(origin, outcome)
+    if ('token' in outcome) log('oauth.signed_in', { origin })
+    return outcome
+  }
+
+  async function tokenStep(request: Request): Promise<Response> {
+    const origin = request.headers.get('origin')
+    // Checked before anything else: only the listed sites' pages may trade (and read the answer).
+    const cors = decideCors(origin, config.allowedOrigins)
+    if (origin === null || !cors.allowed) {
+      log('oauth.refused', { step: 'token', reason: 'origin' })
+      return sentence(
+        403,
+        `Only this site's editor may finish a sign-in here. ${START_AGAIN}`,
+        cors.headers,
+      )
+    }
+    if (request.method === 'OPTIONS')
+      return new Response(null, { status: 204, headers: { ...COMMON_HEADERS, ...cors.headers } })
+    const outcome = await tradeFor(request, origin)
+    const answer: TradeAnswer =
+      'token' in outcome
+        ? { token: outcome.token }
+        : { error: outcome.error, ...(outcome.github ? { github: outcome.github } : {}) }
+    return Response.json(answer, {
+      status: 'token' in outcome ? 200 : outcome.status,
+      headers: { ...COMMON_HEADERS, ...cors.headers },
+    })
+  }
+
+  const METHODS: Record<string, readonly string[]> = {
+    [SIGN_IN_STEPS.start]: ['GET'],
+    [SIGN_IN_STEPS.back]: ['GET'],
+    [SIGN_IN_STEPS.trade]: ['POST', 'OPTIONS'],
   }
 
   return async (request) => {
     const url = new URL(request.url)
     // Supabase hands the function its path from the function's name on (/github-oauth/auth);
     // the last segment names the step wherever the function is mounted.
-    const step = url.pathname.replace(/\/+$/, '').split('/').pop()
-    if (step !== 'auth' && step !== 'callback')
-      return sentence(404, `Nothing here: this exchange answers …/auth and …/callback only.`)
-    if (request.method !== 'GET')
-      return new Response(`Only GET is answered here.\n`, {
-        status: 405,
-        headers: { ...COMMON_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET' },
+    const step = url.pathname.replace(/\/+$/, '').split('/').pop() ?? ''
+    const methods = Object.hasOwn(METHODS, step) ? METHODS[step]! : undefined
+    if (!methods)
+      return sentence(
+        404,
+        `Nothing here: this exchange answers …/${Object.values(SIGN_IN_STEPS).join(', …/')} only.`,
+      )
+    if (!methods.includes(request.method))
+      return sentence(405, `Only ${methods.join(' and ')} is answered here.`, {
+        Allow: methods.join(', '),
       })
-    return step === 'auth' ? start(url.searchParams) : finish(url.searchParams)
+    if (step === SIGN_IN_STEPS.start) return start(url.searchParams)
+    if (step === SIGN_IN_STEPS.back) return back(url.searchParams)
+    return tokenStep(request)
   }
 }

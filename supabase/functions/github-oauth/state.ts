@@ -1,12 +1,19 @@
-// The OAuth `state`: which site the sign-in started from and until when it may finish, signed
-// with HMAC-SHA256 under a key only the function holds. The callback trusts the site's origin
-// only from here (the token is sent to that origin), so the state must be unforgeable; it is
-// short-lived so an old link cannot be replayed. No store is needed: the signature is the record.
+// The OAuth `state`: which site the sign-in started from, the window that started it and until
+// when it may finish, signed with HMAC-SHA256 under a key only the function holds. The function
+// trusts the site's origin and base path only from here (GitHub's code goes back to that page,
+// and the token only to a POST from that origin), so the state must be unforgeable; it is
+// short-lived, and bound to the secret of the window that started it (`binding`), which that
+// window spends on its one trade. No store is needed: the signature is the record.
+import { toBase64Url } from '../_shared/github-sign-in.ts'
 
 export interface SignInState {
-  /** The site origin the token goes back to, one of the allowed origins when it was signed. */
+  /** The site origin the sign-in started from, one of the allowed origins when it was signed. */
   origin: string
-  /** Seconds since the epoch after which the callback refuses it. */
+  /** The site's base path ("/" or "/repo/pr-12/"): the callback page is under it. */
+  base: string
+  /** SHA-256 of the secret the sign-in's window holds (base64url): the trade must show it. */
+  binding: string
+  /** Seconds since the epoch after which the callback and the trade refuse it. */
   expires: number
 }
 
@@ -15,12 +22,6 @@ export type StateCheck =
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null

@@ -1,6 +1,6 @@
 // Settings of the function, read once from the environment (Deno.env on Supabase, process.env
 // locally). Every limit has a default so a fresh clone works without any configuration.
-import { parseAllowedOrigins } from '../_shared/cors.ts'
+import { parseAllowedOrigins, type OriginsMode } from '../_shared/cors.ts'
 import type { RateLimit } from './lead-store.ts'
 
 export interface HandlerConfig {
@@ -68,15 +68,17 @@ export const DEFAULT_LEAD_RETENTION_DAYS = 365
 /** Where the function runs decides whom the forwarding header can be trusted from. */
 export interface DeploymentDefaults {
   trustedProxyHops: number
+  /** Which origins ALLOWED_ORIGINS may name, and whether local ones are allowed without it. */
+  origins: OriginsMode
 }
 /**
  * On Supabase one proxy in front of the function appends the client address to
  * X-Forwarded-For (an assumption, see supabase/README.md "Client address"; TRUSTED_PROXY_HOPS
  * and CLIENT_IP_HEADER change it).
  */
-export const HOSTED_DEFAULTS: DeploymentDefaults = { trustedProxyHops: 1 }
+export const HOSTED_DEFAULTS: DeploymentDefaults = { trustedProxyHops: 1, origins: 'hosted' }
 /** The local server is reached directly: the socket address is the client. */
-export const LOCAL_DEFAULTS: DeploymentDefaults = { trustedProxyHops: 0 }
+export const LOCAL_DEFAULTS: DeploymentDefaults = { trustedProxyHops: 0, origins: 'local' }
 // The longest valid body is ~5.5k characters; JSON escapes can make a character 6 bytes.
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 
@@ -94,7 +96,7 @@ export function handlerConfigFromEnv(
   defaults: DeploymentDefaults,
 ): HandlerConfig {
   return {
-    allowedOrigins: parseAllowedOrigins(readEnv('ALLOWED_ORIGINS')),
+    allowedOrigins: parseAllowedOrigins(readEnv('ALLOWED_ORIGINS'), defaults.origins),
     minSubmitMs: nonNegativeInteger(
       readEnv('MIN_SUBMIT_MS'),
       DEFAULT_MIN_SUBMIT_MS,

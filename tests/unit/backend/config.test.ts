@@ -94,8 +94,36 @@ describe('handlerConfigFromEnv', () => {
 })
 
 describe('CORS decisions', () => {
-  it('falls back to the local origins when ALLOWED_ORIGINS is empty', () => {
-    expect(parseAllowedOrigins(' , ')).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000'])
+  it('falls back to the local origins when ALLOWED_ORIGINS is empty, in the local mode only', () => {
+    expect(parseAllowedOrigins(' , ', 'local')).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+    ])
+    expect(parseAllowedOrigins(' , ', 'hosted')).toEqual([])
+    expect(parseAllowedOrigins(undefined, 'hosted')).toEqual([])
+    expect(hostedHandlerConfig(from({})).allowedOrigins).toEqual([])
+  })
+
+  it('takes https origins, and http only on a loopback host locally, naming every bad entry', () => {
+    expect(parseAllowedOrigins('https://a.example/, https://b.example:8443', 'hosted')).toEqual([
+      'https://a.example',
+      'https://b.example:8443',
+    ])
+    expect(parseAllowedOrigins('http://127.0.0.1:5173,http://[::1]:3000', 'local')).toEqual([
+      'http://127.0.0.1:5173',
+      'http://[::1]:3000',
+    ])
+    expect(() =>
+      parseAllowedOrigins(
+        'http://localhost:3000, http://site.example, https://site.example/admin, *',
+        'hosted',
+      ),
+    ).toThrow(
+      `ALLOWED_ORIGINS must list the site's https origins (such as https://www.example.com), and "http://localhost:3000" is http, which only a local server allows; "http://site.example" is not https; "https://site.example/admin" is not an origin (scheme, host and port only: https://site.example); "*" is not an address`,
+    )
+    expect(() => parseAllowedOrigins('http://site.example', 'local')).toThrow(
+      '"http://site.example" is not https',
+    )
   })
 
   it('never answers with a wildcard', () => {

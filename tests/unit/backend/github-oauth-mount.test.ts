@@ -9,10 +9,16 @@ import { headerRules, securityHeadersOf } from '../../../server/headers.ts'
 import { createEdgeServer } from '../../../server/http-edge.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../../server/listen-on-loopback.ts'
 import {
-  EDITOR_CALLBACK_PATH,
+  editorCallbackPath,
   GITHUB_OAUTH_FUNCTION_PATH,
 } from '../../../supabase/functions/_shared/github-sign-in.ts'
-import { startFakeGitHubOAuth, type FakeGitHubOAuth } from '../../fake-github/oauth.ts'
+import {
+  postTrade,
+  signInStart,
+  startFakeGitHubOAuth,
+  tradeOf,
+  type FakeGitHubOAuth,
+} from '../../fake-github/oauth.ts'
 
 const APP = { clientId: 'Iv1.mount-test', clientSecret: 'mount-test-secret' }
 const SITE_ANSWER = 'the site answers here'
@@ -68,11 +74,11 @@ describe('with its settings', () => {
     github.registerApp({ ...APP, callbackUrl: `${site}${GITHUB_OAUTH_FUNCTION_PATH}/callback` })
   })
 
-  it('walks a sign-in from the site’s origin to its callback page with the token', async () => {
+  it('walks a sign-in from the site’s origin to its callback page, and its trade to the token', async () => {
     const origin = new URL(site).origin
-    const start = await get(
-      `${site}${GITHUB_OAUTH_FUNCTION_PATH}/auth?provider=github&scope=repo&origin=${encodeURIComponent(origin)}`,
-    )
+    const exchange = `${site}${GITHUB_OAUTH_FUNCTION_PATH}`
+    const { url, secret } = await signInStart(exchange, { origin })
+    const start = await get(url)
     expect(start.status).toBe(302)
     // A step of the popup: no opener policy that would cut the way back to the editor.
     expect(start.headers.get('cross-origin-opener-policy')).toBeNull()
@@ -82,17 +88,19 @@ describe('with its settings', () => {
     expect(callback.status).toBe(302)
     expect(callback.headers.get('cross-origin-opener-policy')).toBeNull()
     expect(callback.headers.get('cache-control')).toBe('no-store')
-    expect(callback.headers.get('location')).toBe(
-      `${origin}${EDITOR_CALLBACK_PATH}#token=${github.token}&provider=github`,
-    )
+    const location = callback.headers.get('location')!
+    expect(location.split('#')[0]).toBe(`${origin}${editorCallbackPath('/')}`)
+    expect(location).not.toContain(github.token)
+    const traded = await postTrade(exchange, origin, tradeOf(location, secret))
+    expect(traded.status).toBe(200)
+    expect(traded.headers.get('cross-origin-opener-policy')).toBeNull()
+    expect(await traded.json()).toEqual({ token: github.token })
   })
 
   it('allows the local origins by default, and no other', async () => {
     const localhost = site.replace('127.0.0.1', 'localhost')
-    const from = (origin: string) =>
-      get(
-        `${site}${GITHUB_OAUTH_FUNCTION_PATH}/auth?provider=github&origin=${encodeURIComponent(origin)}`,
-      )
+    const from = async (origin: string) =>
+      get((await signInStart(`${site}${GITHUB_OAUTH_FUNCTION_PATH}`, { origin })).url)
     expect((await from(localhost)).status).toBe(302)
     const refused = await from('https://elsewhere.example')
     expect(refused.status).toBe(403)
@@ -119,5 +127,16 @@ describe('without its settings', () => {
     )
     expect(text).not.toContain('a-secret-set-alone')
     expect(await (await get(`${site}/`)).text()).toBe(SITE_ANSWER)
+  })
+
+  it('fails closed without ALLOWED_ORIGINS, naming it with the rest at once', async () => {
+    const site = await serve(() => ({ ALLOWED_ORIGINS: ' ', CMS_GITHUB_CLIENT_ID: APP.clientId }))
+    const answer = await get(
+      (await signInStart(`${site}${GITHUB_OAUTH_FUNCTION_PATH}`, { origin: site })).url,
+    )
+    expect(answer.status).toBe(503)
+    expect(await answer.text()).toContain(
+      '(CMS_GITHUB_CLIENT_SECRET, CMS_OAUTH_STATE_KEY, ALLOWED_ORIGINS not set)',
+    )
   })
 })
