@@ -12,7 +12,9 @@ import { pathToFileURL } from 'node:url'
  * tests/unit/watch-dependencies.test.ts checks this list against what a bundler finds.
  */
 export const WATCH_PACKAGES = [
+  '@mdx-js/mdx',
   'github-slugger',
+  'htmlparser2',
   'mdast-util-to-string',
   'p-limit',
   'remark-gfm',
@@ -20,6 +22,7 @@ export const WATCH_PACKAGES = [
   'remark-parse',
   'unified',
   'unist-util-visit',
+  'vfile',
   'yaml',
   'zod',
 ] as const

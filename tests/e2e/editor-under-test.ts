@@ -38,7 +38,10 @@ const OAUTH_APP = { clientId: 'Iv1.test-app', clientSecret: 'test-app-secret' }
 export interface ServedEditor {
   /** http://127.0.0.1:<port> of the site. */
   origin: string
-  /** The editor's page: `<origin>/admin/`, a route after `#` opens an entry. */
+  /**
+   * The editor's page at its canonical address, `<origin>/admin` (`/admin/` is redirected there, as
+   * on Cloudflare): a route after `#` opens an entry without reloading the page.
+   */
   adminURL: string
   /** The content/ folder the build was made from: the fake's main starts as it. */
   contentDir: string
@@ -101,7 +104,7 @@ export async function serveEditor(github: {
   })
   return {
     origin,
-    adminURL: `${origin}${basePath}${EDITOR_PATH.slice(1)}/`,
+    adminURL: `${origin}${basePath}${EDITOR_PATH.slice(1)}`,
     contentDir: path.join(ROOT, 'content'),
     async connect(page) {
       await page.route(`${GITHUB_API}/**`, async (route) => {

@@ -272,6 +272,7 @@ describe('the deploy jobs', () => {
         VITE_SUPABASE_ANON_KEY: 'sb_publishable_0123456789abcdefABCDEF_-xy',
         RELEASE_HELD_TOKEN: 'r'.repeat(64),
         CMS_OAUTH_STATE_KEY: 's'.repeat(64),
+        LEAD_RETENTION_DAYS: '365',
         CLOUDFLARE_WORKER_NAME: '',
       }
       for (const id of ['backend', 'deploy']) {

@@ -172,7 +172,7 @@ describe("the editor's section (/admin)", () => {
       directives(
         editorContentSecurityPolicy({ signInExchangeUrl: 'https://ref.supabase.co/' }),
       ).get('connect-src'),
-    ).toEqual(["'self'", 'https://api.github.com', 'https://ref.supabase.co'])
+    ).toEqual(["'self'", 'blob:', 'https://api.github.com', 'https://ref.supabase.co'])
     const policy = directives(editorContentSecurityPolicy(editor))
     expect(policy.get('default-src')).toEqual(["'none'"])
     expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-eval'"])
