@@ -32,13 +32,12 @@ interface Step {
 // for its server, the others for browsers (./lib/test-workers.ts's browserWorkers). In
 // stage 2 the unit suite takes half the cores (one of two): the reliability suite waits on its
 // servers' limits and its files' own processes, and beside it the unit suite, then the short
-// groups, keep the other core busy. Given both, the unit suite finished first and left one core
-// idle while the reliability suite ran on (2026-11-27: stage 2 15 min 17 s, CPUs 89 % busy).
-// The dev suite runs a dev server beside its browser, and the sub-path check a build on every
-// core, then a server beside a browser: two cores each. Each on one core beside another group
-// raised the load average to 5.9 on 2 cores (2026-11-28). The hosts step (tools/test-hosts.ts)
-// runs workerd and the local server beside the smoke check, and builds a copy with 1,000
-// articles in between: two cores.
+// groups, keep the other core busy; given both, the unit suite finished first and left one core
+// idle while the reliability suite ran on. Each step asks a core per heavy process it runs at
+// once, or the load average climbs past the cores: the dev suite runs a dev server beside its
+// browser, the sub-path check a build on every core and then a server beside a browser, and the
+// hosts step (tools/test-hosts.ts) workerd and the local server beside the smoke check, with a
+// build of 1,000 articles in between: two cores each. (Measurements: docs/performance.md.)
 const STAGES: { name: string; steps: Step[] }[] = [
   {
     name: 'Stage 1, the source and the build',
