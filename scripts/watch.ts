@@ -1,5 +1,5 @@
 // `node scripts/watch.ts` (the daily .github/workflows/watch.yml, on Node 24 with only the
-// packages tools/watch-dependencies.ts installs; `npm run watch` here): the live site's smoke
+// packages tools/job-dependencies.ts installs; `npm run watch` here): the live site's smoke
 // check and the count of leads unsent for more than an hour (tools/lib/watch.ts). Exits 1 with
 // one sentence per thing wrong, each also an error annotation on the GitHub run, so that GitHub
 // mails the failed run to the owner (docs/deploy.md, "The daily watch").

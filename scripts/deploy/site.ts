@@ -1,8 +1,5 @@
-// The deploy workflow's site job (.github/workflows/ci.yml):
-//   tsx scripts/deploy/site.ts plan                build-date=<day> deploy=true|false: the run's
-//                                                  day, and on the daily run whether any page
-//                                                  whose day has come is missing from the live
-//                                                  site's sitemap
+// The deploy workflow's site job (.github/workflows/ci.yml; the run's day and whether it deploys
+// are ./plan.ts's):
 //   tsx scripts/deploy/site.ts gate                ready=true|false: the host's settings and the
 //                                                  build's, their values checked
 //                                                  (tools/lib/deploy-settings.ts)
@@ -32,7 +29,7 @@ import {
   siteProblems,
   type Env,
 } from '../../tools/lib/deploy-settings.ts'
-import { gate, isProductionRepository, runCli, setOutput } from './ci-settings.ts'
+import { gate, runCli } from './ci-settings.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -53,63 +50,9 @@ export const deployArgs = (distDir: string) => [
   path.join(distDir, HOST_CONFIG),
 ]
 
-/**
- * The run's plan: its day (BUILD_DATE, set once here and given to every later step), and
- * whether the site is deployed. A push and a manual run always deploy; the daily run deploys
- * when a page whose day has come is not in the live sitemap, whichever day that was, so a
- * dropped or failed morning run is made up by the next one.
- */
-async function plan(env: Env): Promise<void> {
-  const { publishingDay } = await import('../../build/content/load.ts')
-  const { collections } = await import('../../content/schema/collections.ts')
-  const today = await publishingDay(root, collections)
-  // The content below is loaded as of that day, as the build will load it.
-  process.env.BUILD_DATE = today
-  setOutput(env, 'build-date', today)
-  if (env.GITHUB_EVENT_NAME !== 'schedule') {
-    setOutput(env, 'deploy', 'true')
-    return
-  }
-  const siteUrl = env.SITE_URL?.trim()
-  if (!siteUrl) {
-    // In the production repository the site job's gate then says what is missing.
-    const production = isProductionRepository(env)
-    console.log(
-      `::notice title=Daily publish::SITE_URL is not set, so the live site cannot be read${production ? '; deploying so the gate names what to set' : ': nothing to publish here'}.`,
-    )
-    setOutput(env, 'deploy', String(production))
-    return
-  }
-  // The content loader only here: the other commands start in a second.
-  const { duePages, liveSitemap, scheduledPages, sitemapPaths } =
-    await import('../../tools/lib/daily-publish.ts')
-  const pages = await scheduledPages()
-  const sitemap = await liveSitemap(siteUrl)
-  if ('problem' in sitemap) {
-    console.log(
-      `::warning title=Daily publish::the live sitemap could not be read (${sitemap.problem}); deploying, so that nothing due is left out.`,
-    )
-    setOutput(env, 'deploy', 'true')
-    return
-  }
-  const due = duePages(pages, sitemapPaths(sitemap.xml, siteUrl), today)
-  if (due.length) {
-    console.log(`Due by ${today} and not live yet:`)
-    for (const page of due) console.log(`  ${page.path} (${page.file}, ${page.publishDate})`)
-  } else
-    console.log(
-      `::notice title=Site deploy skipped::every page dated on or before ${today} is in the live sitemap; the live site is current.`,
-    )
-  setOutput(env, 'deploy', String(due.length > 0))
-}
-
 async function main(command: string | undefined, args: string[], env: Env) {
   const { values } = parseArgs({ args, options: { dist: { type: 'string', default: 'dist' } } })
   const distDir = path.resolve(values.dist)
-  if (command === 'plan') {
-    await plan(env)
-    return
-  }
   if (command === 'gate') {
     gate(
       env,
@@ -164,9 +107,7 @@ async function main(command: string | undefined, args: string[], env: Env) {
     runCli(wrangler, deployArgs(path.relative(process.cwd(), distDir) || '.'), env)
     return
   }
-  console.error(
-    'usage: tsx scripts/deploy/site.ts plan|gate|check|deploy|host-files [--dist <folder>]',
-  )
+  console.error('usage: tsx scripts/deploy/site.ts gate|check|deploy|host-files [--dist <folder>]')
   process.exitCode = 2
 }
 

