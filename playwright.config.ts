@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { PLAYWRIGHT_SUITE } from './tools/lib/playwright-suite.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
-import { testWorkers } from './tools/lib/test-workers.ts'
+import { browserWorkers } from './tools/lib/test-workers.ts'
 import { timeLimit } from './tools/lib/time-limit.ts'
 
 // A free port unless the caller names one. Workers load this file again: they inherit the
@@ -16,8 +16,9 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // One browser per core this suite may use (./tools/lib/test-workers.ts).
-  workers: testWorkers(),
+  // One browser per core this suite may use, less the one its server keeps
+  // (./tools/lib/test-workers.ts).
+  workers: browserWorkers(),
   // The ten slowest tests are printed at the end of every run (./tests/e2e/slowest-tests.ts), so
   // a test that grows slow is seen before it meets its time limit; Playwright's own report of
   // slow files is kept too, though it leaves out files whose tests run in parallel.

@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test'
 import { PLAYWRIGHT_SUITE } from './tools/lib/playwright-suite.ts'
 import { SUBPATH_BASE, SUBPATH_DIST } from './tools/lib/subpath-build.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
-import { testWorkers } from './tools/lib/test-workers.ts'
+import { browserWorkers } from './tools/lib/test-workers.ts'
 import { timeLimit } from './tools/lib/time-limit.ts'
 
 process.env.E2E_SUBPATH_PORT ??= String(freePort())
@@ -17,7 +17,7 @@ export default defineConfig({
   outputDir: 'test-results/subpath',
   testDir: 'tests/subpath',
   fullyParallel: true,
-  workers: testWorkers(),
+  workers: browserWorkers(),
   use: {
     ...PLAYWRIGHT_SUITE.use,
     // Addresses in the tests are written in full, base included, as a visitor's browser has them.

@@ -1,10 +1,10 @@
-// `npm test`: every check, in two stages that share the cores and never ask more of them than
-// there are. Stage 1 checks the source beside the build; stage 2, once both passed, runs
-// everything that needs the build. Each step asks for the cores it keeps busy and is told how
-// many workers it may start (TEST_WORKERS, ./lib/test-workers.ts); a step starts once that many
-// are free, longest first, and a shorter one fills a core the next cannot use yet.
-// Oversubscribing (four groups at once on two cores, load average 18-21) made every group slower
-// than running them in turn.
+// `npm test`: every check, in two stages that share the cores and never start more heavy
+// processes (browsers, servers, builds, type checkers) than there are cores to serve them.
+// Stage 1 checks the source beside the build; stage 2, once both passed, runs everything that
+// needs the build. Each step asks for some of the cores and is told how many workers it may
+// start (TEST_WORKERS, ./lib/test-workers.ts); a step starts once that many are free, longest
+// first, and a shorter one fills a core the next cannot use yet. Oversubscribing (four groups at
+// once on two cores, load average 18-21) made every group slower than running them in turn.
 //
 // Each step prints its output whole, under its name, when it ends. The load average is sampled
 // every 10 s and its highest is printed at the end, beside each step's result and time and each
@@ -21,21 +21,31 @@ const cores = availableParallelism()
 interface Step {
   group: string
   /**
-   * The cores it keeps busy, as measured running alone, and is told as TEST_WORKERS (browsers,
-   * Vitest files, thread pools: ./lib/test-workers.ts). Not a core per process it starts: a
-   * server a suite visits, or a browser waiting on a page, keeps a core idle for most of the run.
+   * The cores it uses, one per heavy process (browser, server, build) it runs at once. It is
+   * told them as TEST_WORKERS: a suite that runs its own server starts one browser fewer
+   * (./lib/test-workers.ts's browserWorkers), and a step that runs one process at a time asks 1.
    */
   cores: number
+  /**
+   * Where it keeps fewer cores busy than it uses, what it does keep busy, measured running alone:
+   * the run counts that much of the machine as taken while it runs, so that a step that fits the
+   * rest can run beside it. Its own TEST_WORKERS stay `cores`.
+   */
+  busy?: number
 }
 
-// Longest first in each stage. The build uses every core, and so does the end-to-end suite, a
-// browser on each (its server is light). The unit suite takes half (one of two): beside it the
-// reliability suite, then the shorter steps, keep the other core busy. Each of those keeps about
-// one core busy, some a little more: the hosts step runs workerd and the local server beside its
-// smoke checks, the dev and sub-path suites a server and a browser. Each asks for one: given
-// two, each took as long or longer alone, and the steps that waited for two cores left one idle
-// behind the unit suite. (Measurements:
-// docs/performance.md, "npm test's schedule".)
+// Longest first in each stage. The build uses every core, and so does the end-to-end suite: one
+// for its server, the others for browsers (./lib/test-workers.ts's browserWorkers). It keeps
+// about 1.25 of two busy (its server very little of one), and the built-site checks, which wait
+// on a Java checker and on pages one at a time, about 0.7 of their one: the two run side by side.
+// In stage 2 the unit suite takes half the cores (one of two): the reliability suite waits on
+// its servers' limits and its files' own processes, and beside it the unit suite, then the short
+// groups, keep the other core busy; given both, the unit suite finished first and left one core
+// idle while the reliability suite ran on. Each step asks a core per heavy process it runs at
+// once, or the load average climbs past the cores: the dev suite runs a dev server beside its
+// browser, the sub-path check a build on every core and then a server beside a browser, and the
+// hosts step (tools/test-hosts.ts) workerd and the local server beside the smoke check, with a
+// build of 1,000 articles in between: two cores each. (Measurements: docs/performance.md.)
 const STAGES: { name: string; steps: Step[] }[] = [
   {
     name: 'Stage 1, the source and the build',
@@ -53,13 +63,14 @@ const STAGES: { name: string; steps: Step[] }[] = [
   {
     name: 'Stage 2, what needs the build',
     steps: [
-      { group: 'test:e2e', cores },
+      // One browser per core but one, and a server that keeps little of a core busy.
+      { group: 'test:e2e', cores, busy: Math.max(1, cores - 0.75) },
       { group: 'test:unit', cores: Math.ceil(cores / 2) },
       { group: 'test:reliability', cores: 1 },
-      { group: 'test:built', cores: 1 },
-      { group: 'test:hosts', cores: 1 },
-      { group: 'test:dev', cores: 1 },
-      { group: 'test:subpath', cores: 1 },
+      { group: 'test:hosts', cores: Math.min(2, cores) },
+      { group: 'test:dev', cores: Math.min(2, cores) },
+      { group: 'test:built', cores: 1, busy: 0.75 },
+      { group: 'test:subpath', cores: Math.min(2, cores) },
     ],
   },
 ]
@@ -166,16 +177,17 @@ async function runStage(steps: Step[]): Promise<GroupResult[]> {
     const startWhatFits = () => {
       for (let index = 0; index < waiting.length;) {
         const next = waiting[index]!
-        if (next.cores > free) {
+        const takes = next.busy ?? next.cores
+        if (takes > free) {
           index++
           continue
         }
         waiting.splice(index, 1)
-        free -= next.cores
+        free -= takes
         running.add(next.group)
         void runGroup(next.group, next.cores).then((result) => {
           results.push(result)
-          free += next.cores
+          free += takes
           running.delete(next.group)
           ended.set(next.group, Date.now())
           startWhatFits()
@@ -207,7 +219,7 @@ const results: GroupResult[] = []
 const stageUse: string[] = []
 for (const { name, steps } of STAGES) {
   console.log(
-    `${name}: ${steps.map(({ group, cores: uses }) => `${group} (${uses})`).join(', ')}; at most ${cores} core${cores > 1 ? 's' : ''} busy`,
+    `${name}: ${steps.map(({ group, cores: uses, busy }) => `${group} (${uses}${busy ? `, keeps ${busy} busy` : ''})`).join(', ')}; at most ${cores} core${cores > 1 ? 's' : ''} busy`,
   )
   const [before, started] = [cpuTime(), Date.now()]
   const stage = await runStage(steps)

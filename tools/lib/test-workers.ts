@@ -5,8 +5,13 @@
 // and cgroup limits, so a run pinned to one core starts one.
 import { availableParallelism } from 'node:os'
 
-// A browser suite starts as many browsers as it is given: the static server it visits is not a
-// heavy process: it keeps a small part of a core busy while they walk the pages
-// (docs/performance.md, "npm test's schedule").
 export const testWorkers = (): number =>
   Math.max(1, Number(process.env.TEST_WORKERS) || availableParallelism())
+
+/**
+ * Browsers for a suite that also runs the server they visit: that server is a heavy process
+ * too, so it keeps one of the suite's cores. On 2 cores, the accessibility walk with 2 browsers
+ * beside its server had 5.3 threads running or waiting for a CPU on average; with one, 2.0, in
+ * 78 s instead of 55 s for the same 97 core-s (2026-11-28).
+ */
+export const browserWorkers = (): number => Math.max(1, testWorkers() - 1)
