@@ -26,20 +26,12 @@ interface Step {
    * (./lib/test-workers.ts's browserWorkers), and a step that runs one process at a time asks 1.
    */
   cores: number
-  /**
-   * Where it keeps fewer cores busy than it uses, what it does keep busy, measured running alone:
-   * the run counts that much of the machine as taken while it runs, so that a step that fits the
-   * rest can run beside it. Its own TEST_WORKERS stay `cores`.
-   */
-  busy?: number
 }
 
 // Longest first in each stage. The build uses every core, and so does the end-to-end suite: one
-// for its server, the others for browsers (./lib/test-workers.ts's browserWorkers). It keeps
-// about 1.25 of two busy (its server very little of one), and the built-site checks, which wait
-// on a Java checker and on pages one at a time, about 0.7 of their one: the two run side by side.
-// In stage 2 the unit suite takes half the cores (one of two): the reliability suite waits on
-// its servers' limits and its files' own processes, and beside it the unit suite, then the short
+// for its server, the others for browsers (./lib/test-workers.ts's browserWorkers). In
+// stage 2 the unit suite takes half the cores (one of two): the reliability suite waits on its
+// servers' limits and its files' own processes, and beside it the unit suite, then the short
 // groups, keep the other core busy; given both, the unit suite finished first and left one core
 // idle while the reliability suite ran on. Each step asks a core per heavy process it runs at
 // once, or the load average climbs past the cores: the dev suite runs a dev server beside its
@@ -63,13 +55,12 @@ const STAGES: { name: string; steps: Step[] }[] = [
   {
     name: 'Stage 2, what needs the build',
     steps: [
-      // One browser per core but one, and a server that keeps little of a core busy.
-      { group: 'test:e2e', cores, busy: Math.max(1, cores - 0.75) },
+      { group: 'test:e2e', cores },
       { group: 'test:unit', cores: Math.ceil(cores / 2) },
       { group: 'test:reliability', cores: 1 },
       { group: 'test:hosts', cores: Math.min(2, cores) },
       { group: 'test:dev', cores: Math.min(2, cores) },
-      { group: 'test:built', cores: 1, busy: 0.75 },
+      { group: 'test:built', cores: 1 },
       { group: 'test:subpath', cores: Math.min(2, cores) },
     ],
   },
@@ -177,17 +168,16 @@ async function runStage(steps: Step[]): Promise<GroupResult[]> {
     const startWhatFits = () => {
       for (let index = 0; index < waiting.length;) {
         const next = waiting[index]!
-        const takes = next.busy ?? next.cores
-        if (takes > free) {
+        if (next.cores > free) {
           index++
           continue
         }
         waiting.splice(index, 1)
-        free -= takes
+        free -= next.cores
         running.add(next.group)
         void runGroup(next.group, next.cores).then((result) => {
           results.push(result)
-          free += takes
+          free += next.cores
           running.delete(next.group)
           ended.set(next.group, Date.now())
           startWhatFits()
@@ -219,7 +209,7 @@ const results: GroupResult[] = []
 const stageUse: string[] = []
 for (const { name, steps } of STAGES) {
   console.log(
-    `${name}: ${steps.map(({ group, cores: uses, busy }) => `${group} (${uses}${busy ? `, keeps ${busy} busy` : ''})`).join(', ')}; at most ${cores} core${cores > 1 ? 's' : ''} busy`,
+    `${name}: ${steps.map(({ group, cores: uses }) => `${group} (${uses})`).join(', ')}; at most ${cores} core${cores > 1 ? 's' : ''} busy`,
   )
   const [before, started] = [cpuTime(), Date.now()]
   const stage = await runStage(steps)
