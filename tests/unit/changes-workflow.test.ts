@@ -58,8 +58,8 @@ describe('the workflow', () => {
     expect(caches.length).toBeGreaterThanOrEqual(3)
     expect(caches[0]).toMatchObject({ path: 'node_modules/.cache' })
     for (const cache of caches) expect(cache).toEqual(caches[0])
-    // A job that installs the project's packages keeps npm's cache; the plan installs about a
-    // hundred (tools/job-dependencies.ts), faster fetched than the whole cache restored.
+    // A job that installs the project's packages keeps npm's cache; the plan installs about
+    // 150 (tools/job-dependencies.ts), faster fetched than the whole cache restored.
     for (const job of Object.values(jobs)) {
       const node = job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'))
       if (node && job.steps.some((step) => step.run === INSTALL))
