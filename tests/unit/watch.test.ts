@@ -10,9 +10,7 @@ import { existsSync } from 'node:fs'
 import { appendFile, cp, readFile, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { build } from 'esbuild'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HeaderRule } from '../../server/headers.ts'
@@ -23,6 +21,7 @@ import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/function
 import { buildRequestHandler } from '../../tools/lib/serve-build.ts'
 import { HOSTS_NODE } from '../../tools/lib/hosts.ts'
 import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { jobCommand, jobInputs } from './daily-jobs.ts'
 import { scratchDir } from './scratch-dir.ts'
 
 const run = promisify(execFile)
@@ -126,19 +125,8 @@ describe('the daily watch', { timeout: timeLimit(120_000) }, () => {
     await fakeFunction?.close()
   })
 
-  /** How the workflow runs `script`: Node 24 with no loader, or this Node with tsx's. */
-  const commandFor = (script: string) =>
-    existsSync(HOSTS_NODE)
-      ? [HOSTS_NODE, script]
-      : [
-          process.execPath,
-          '--import',
-          pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-          script,
-        ]
-
   async function watchRun(name: string, env: Record<string, string> = {}) {
-    const command = commandFor('scripts/watch.ts')
+    const command = jobCommand('scripts/watch.ts')
     const result = await run(command[0]!, command.slice(1), {
       cwd: project,
       env: {
@@ -281,7 +269,7 @@ describe('the daily watch', { timeout: timeLimit(120_000) }, () => {
 
   // The deploy workflow's first job installs the same packages (tools/job-dependencies.ts).
   it('leaves the run’s plan (ci.yml) all it needs: its day, and whether the live site lacks a page', async () => {
-    const command = commandFor('scripts/deploy/plan.ts')
+    const command = jobCommand('scripts/deploy/plan.ts')
     const plan = (env: Record<string, string>) =>
       run(command[0]!, command.slice(1), { cwd: project, env: { PATH: process.env.PATH, ...env } })
     const push = await plan({ GITHUB_EVENT_NAME: 'push', BUILD_DATE: '2026-10-28' })
@@ -299,20 +287,7 @@ describe('the daily watch', { timeout: timeLimit(120_000) }, () => {
   it.skipIf(existsSync(HOSTS_NODE))(
     'runs files Node 24 strips as they are (no enum, no parameter property…)',
     async () => {
-      const { metafile } = await build({
-        entryPoints: ['scripts/watch.ts', 'scripts/deploy/plan.ts'].map((file) =>
-          path.join(root, file),
-        ),
-        outdir: 'unused',
-        absWorkingDir: root,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        write: false,
-        metafile: true,
-        logLevel: 'silent',
-      })
-      const files = Object.keys(metafile.inputs)
+      const files = Object.keys(await jobInputs())
         .filter((file) => !file.includes('node_modules/'))
         .map((file) => path.join(root, file))
       const program = ts.createProgram(files, {
