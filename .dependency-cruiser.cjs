@@ -1,37 +1,43 @@
 // Which folder may import which: the rules `npm run test:deps` enforces (see CONTRIBUTING.md).
+// The folders are the rooms of README.md's table; the site's own code is the first group.
 //
 //   content/   what writers edit, and its schemas (content/schema/): imports no app folder
 //   renderer/  the HTML document, islands, guard: imports no app folder
 //   supabase/  the contact function: deploys alone, imports only supabase/
 //       ↑
 //   site/      facts every side shares (routes, brand, origin, the typed content door):
-//              content/, and build/'s data shapes as types only
+//              content/, and builder/'s data shapes as types only
 //       ↑
 //   components/  may import content/, site/, renderer/, supabase/
 //       ↑
 //   pages/     Vike's routes: components/ and the folders below it
 //
-//   build/     everything that turns content into files (Vite plugins, loader, prerender,
-//              outputs): may import all of the above and server/ (the function in dev, the
-//              headers), never pages/, review/, scripts/, tools/ or tests/
-//   server/    the local server: renderer/, site/ and supabase/
-//   tools/     measurement (bench, budgets, Lighthouse, taps, load) and the helpers it shares
-//              (Chromium, serving a build, building another commit): anything but pages/,
-//              review/, scripts/ and tests/
-//       ↑
-//   review/    the reviewers' report (what a change does to the pages, screenshots, the GitHub
-//              side): anything but pages/, scripts/ and tests/; nothing but scripts/ and tests/
-//              imports it
+//   builder/   everything that turns content into files (Vite plugins, loader, prerender,
+//              outputs, the build of another commit): may import all of the above and server/
+//              (the function in dev, the headers)
+//   server/    the local server and function host: renderer/, site/ and supabase/
 //   admin/     the editing UI's page (Decap CMS, /admin on the dev server and the built site):
 //              content/, components/ with what they
-//              import (site/, renderer/) to draw its preview as the pages do, and of build/ only
-//              the content check that runs in the page (build/admin/entry-check-in-page.ts); it
-//              talks to the dev server (build/vite/admin-plugin.ts) over HTTP; its sign-in pages
-//              read the names they share with the github-oauth function
+//              import (site/, renderer/) to draw its preview as the pages do, and of builder/
+//              only the content check that runs in the page (builder/admin/entry-check-in-page.ts);
+//              it talks to the dev server (builder/vite/admin-plugin.ts) over HTTP; its sign-in
+//              pages read the names they share with the github-oauth function
 //              (supabase/functions/_shared/github-sign-in.ts). It all runs in a browser:
 //              .dependency-cruiser.browser.cjs checks nothing it runs imports a Node built-in
-//   scripts/   commands a person runs, thin over the folders above; nothing imports scripts/
-//   tests/     may import anything; nothing imports tests/
+//   None of these imports the rooms below.
+//
+//   operations/  operating the live site (deploy, gates, schedule, publishing plan, watch, smoke
+//              check, probes, the leads commands, previews, the hosts' tool versions): the
+//              site's code and review/, never measure/ or tests/
+//   review/    the reviewers' report (what a change does to the pages, screenshots, the GitHub
+//              comment): the site's code and the test harness's Chromium, never operations/
+//   measure/   measurement (bench, budgets, Lighthouse, taps, load): the site's code and the
+//              test harness (tests/harness/: Chromium, time limits, workers)
+//   scripts/   commands a person or a job runs, thin over the folders above; nothing imports
+//              scripts/
+//   tests/     the tests and their harness (tests/harness/: the npm test runner, the runtimes it
+//              starts); of tests/, only tests/harness/ is imported, by measure/, review/ and
+//              scripts/
 //
 // Every arrow points one way, so no two folders import each other; no-circular catches module
 // circles inside a folder, type-only imports included.
@@ -60,7 +66,7 @@ module.exports = {
       'content-is-the-base',
       'content',
       [
-        'build',
+        'builder',
         'components',
         'pages',
         'renderer',
@@ -70,7 +76,8 @@ module.exports = {
         'supabase',
         'review',
         'tests',
-        'tools',
+        'measure',
+        'operations',
       ],
       'Content and its schemas are read by every other folder, so they import none of them.',
     ),
@@ -78,7 +85,7 @@ module.exports = {
       'renderer-stays-generic',
       'renderer',
       [
-        'build',
+        'builder',
         'components',
         'content',
         'pages',
@@ -88,7 +95,8 @@ module.exports = {
         'supabase',
         'review',
         'tests',
-        'tools',
+        'measure',
+        'operations',
       ],
       'The app reaches the renderer through settings (renderer/settings.ts), never by import.',
     ),
@@ -96,7 +104,7 @@ module.exports = {
       'supabase-stands-alone',
       'supabase',
       [
-        'build',
+        'builder',
         'components',
         'content',
         'pages',
@@ -106,7 +114,8 @@ module.exports = {
         'site',
         'review',
         'tests',
-        'tools',
+        'measure',
+        'operations',
       ],
       'The function deploys on its own to Supabase: it can only import supabase/.',
     ),
@@ -122,7 +131,8 @@ module.exports = {
         'server',
         'supabase',
         'tests',
-        'tools',
+        'measure',
+        'operations',
       ],
       'Routes, brand and the content door are read by pages, build and server alike.',
     ),
@@ -132,38 +142,48 @@ module.exports = {
         "The content door types what the build hands over (pictures, headings); it runs none of the build's code.",
       severity: 'error',
       from: { path: folder('site') },
-      to: { path: folder('build'), dependencyTypesNot: ['type-only'] },
+      to: { path: folder('builder'), dependencyTypesNot: ['type-only'] },
     },
     mayNotImport(
       'components-below-pages',
       'components',
-      ['build', 'pages', 'review', 'scripts', 'server', 'tests', 'tools'],
+      ['builder', 'measure', 'operations', 'pages', 'review', 'scripts', 'server', 'tests'],
       'Components get props; pages compose them, never the other way.',
     ),
     mayNotImport(
       'pages-are-the-top',
       'pages',
-      ['build', 'review', 'scripts', 'server', 'tests', 'tools'],
-      'Pages are rendered by Vike; the build, tools and the local server work on their output.',
+      ['builder', 'measure', 'operations', 'review', 'scripts', 'server', 'tests'],
+      'Pages are rendered by Vike; the build, measurement and the local server work on their output.',
     ),
     mayNotImport(
       'build-is-the-pipeline',
-      'build',
-      ['pages', 'review', 'scripts', 'tests', 'tools'],
-      'The build turns content into files; commands and measurement tools run it, never the reverse.',
+      'builder',
+      ['measure', 'operations', 'pages', 'review', 'scripts', 'tests'],
+      'The build turns content into files; commands, operations and measurement run it, never the reverse.',
     ),
     mayNotImport(
       'server-serves-the-build',
       'server',
-      ['build', 'components', 'content', 'pages', 'review', 'scripts', 'tests', 'tools'],
+      [
+        'builder',
+        'components',
+        'content',
+        'measure',
+        'operations',
+        'pages',
+        'review',
+        'scripts',
+        'tests',
+      ],
       'The local server serves dist/ and mounts the function; it renders nothing itself.',
     ),
     mayNotImport(
       'admin-is-a-browser-page',
       'admin',
-      ['build', 'pages', 'scripts', 'server', 'review', 'tests', 'tools'],
+      ['builder', 'measure', 'operations', 'pages', 'scripts', 'server', 'review', 'tests'],
       "The editing UI runs in the browser and reaches the files through the dev server or GitHub, never by import; its preview draws entries with the components pages use; of the build, only the content check's door for the page.",
-      '^build/admin/entry-check-in-page\\.ts$',
+      '^builder/admin/entry-check-in-page\\.ts$',
     ),
     {
       // The sign-in pages and the github-oauth function read one module: the function's address
@@ -177,22 +197,31 @@ module.exports = {
       to: { path: folder('supabase'), pathNot: '^supabase/functions/_shared/github-sign-in\\.ts$' },
     },
     mayNotImport(
-      'tools-measure',
-      'tools',
-      ['pages', 'review', 'scripts', 'tests'],
-      "Measurement tools may use any library folder, but not Vike routes, the reviewers' report, commands or tests.",
+      'operations-run-the-live-site',
+      'operations',
+      ['measure', 'pages', 'scripts', 'tests'],
+      "Operating the live site uses the site's code and the reviewers' GitHub side; it never imports measurement, Vike routes, commands or the tests and their harness.",
+    ),
+    mayNotImport(
+      'measure-measures',
+      'measure',
+      ['operations', 'pages', 'review', 'scripts', 'tests'],
+      "Measurement may use the site's code and the test harness, but not Vike routes, operations, the reviewers' report or commands.",
+      '^tests/harness/',
     ),
     mayNotImport(
       'review-reports-on-the-build',
       'review',
-      ['pages', 'scripts', 'tests'],
-      "The reviewers' report reads builds and content and uses the helpers in tools/lib/ (Chromium, serving a build, building another commit); tools/ never imports it.",
+      ['measure', 'operations', 'pages', 'scripts', 'tests'],
+      "The reviewers' report reads builds and content, and starts Chromium with the test harness's helper; operations publish its previews, never the reverse.",
+      '^tests/harness/',
     ),
     mayNotImport(
       'scripts-are-commands',
       'scripts',
       ['pages', 'tests'],
-      'Commands may use any library folder, but not Vike routes or tests.',
+      'Commands may use any library folder and the test harness, but not Vike routes or tests.',
+      '^tests/harness/',
     ),
     {
       name: 'nothing-imports-scripts',
@@ -203,10 +232,18 @@ module.exports = {
     },
     {
       name: 'nothing-imports-tests',
-      comment: 'Tests import the code; code and tools never import tests/.',
+      comment:
+        'Tests import the code; code never imports tests/. Measurement, the report and commands may start what the harness starts (tests/harness/).',
       severity: 'error',
-      from: { path: '^[^/]+/', pathNot: '^tests/' },
+      from: { path: '^[^/]+/', pathNot: '^(tests|measure|review|scripts)/' },
       to: { path: '^tests/' },
+    },
+    {
+      name: 'only-the-harness-is-shared',
+      comment: 'Of tests/, only the harness (tests/harness/) is imported from outside tests/.',
+      severity: 'error',
+      from: { path: '^(measure|review|scripts)/' },
+      to: { path: '^tests/', pathNot: '^tests/harness/' },
     },
   ],
   options: {

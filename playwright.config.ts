@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test'
-import { PLAYWRIGHT_SUITE } from './tools/lib/playwright-suite.ts'
+import { PLAYWRIGHT_SUITE } from './tests/harness/playwright-suite.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
-import { browserWorkers } from './tools/lib/test-workers.ts'
-import { timeLimit } from './tools/lib/time-limit.ts'
+import { browserWorkers } from './tests/harness/test-workers.ts'
+import { timeLimit } from './tests/harness/time-limit.ts'
 
 // A free port unless the caller names one. Workers load this file again: they inherit the
 // environment set here, so every process agrees on the port and the database directory.
@@ -17,7 +17,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   // One browser per core this suite may use, less the one its server keeps
-  // (./tools/lib/test-workers.ts).
+  // (./tests/harness/test-workers.ts).
   workers: browserWorkers(),
   // The ten slowest tests are printed at the end of every run (./tests/e2e/slowest-tests.ts), so
   // a test that grows slow is seen before it meets its time limit; Playwright's own report of

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
-import { PLAYWRIGHT_SUITE } from './tools/lib/playwright-suite.ts'
-import { timeLimit } from './tools/lib/time-limit.ts'
+import { PLAYWRIGHT_SUITE } from './tests/harness/playwright-suite.ts'
+import { timeLimit } from './tests/harness/time-limit.ts'
 
 // Tests against `npm run dev` (tests/dev/): each worker starts its own dev server over a copy of
 // the site (tests/dev/dev-site.ts), so no web server here and no build first.
@@ -13,6 +13,6 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   // A dev server renders each page on request, with a fresh content load after every edit: an
-  // assertion may wait for one (the test limit is the shared one, tools/lib/playwright-suite.ts).
+  // assertion may wait for one (the test limit is the shared one, tests/harness/playwright-suite.ts).
   expect: { timeout: timeLimit(10_000) },
 })

@@ -1,11 +1,11 @@
 // The browser checks of the site built under a sub-path (npm run test:subpath builds it first):
 // the same browser and server as playwright.config.ts, serving that build under its base.
 import { defineConfig } from '@playwright/test'
-import { PLAYWRIGHT_SUITE } from './tools/lib/playwright-suite.ts'
-import { SUBPATH_BASE, SUBPATH_DIST } from './tools/lib/subpath-build.ts'
+import { PLAYWRIGHT_SUITE } from './tests/harness/playwright-suite.ts'
+import { SUBPATH_BASE, SUBPATH_DIST } from './tests/harness/subpath-build.ts'
 import { freePort } from './tests/e2e/server/free-port.ts'
-import { browserWorkers } from './tools/lib/test-workers.ts'
-import { timeLimit } from './tools/lib/time-limit.ts'
+import { browserWorkers } from './tests/harness/test-workers.ts'
+import { timeLimit } from './tests/harness/time-limit.ts'
 
 process.env.E2E_SUBPATH_PORT ??= String(freePort())
 process.env.E2E_SUBPATH_DATA_DIR ??= `.data/e2e-subpath-${process.env.E2E_SUBPATH_PORT}`

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { previewDefine } from './site/preview-build.ts'
-import { testWorkers } from './tools/lib/test-workers.ts'
-import { timeLimit } from './tools/lib/time-limit.ts'
+import { testWorkers } from './tests/harness/test-workers.ts'
+import { timeLimit } from './tests/harness/time-limit.ts'
 
 const UNIT_FOLDER = 'tests/unit'
 const UNIT_TESTS = `${UNIT_FOLDER}/**/*.test.{ts,tsx}`
@@ -26,7 +26,7 @@ export default defineConfig({
   define: previewDefine(process.env),
   test: {
     environment: 'node',
-    // One file per core this suite may use (./tools/lib/test-workers.ts): several files build
+    // One file per core this suite may use (./tests/harness/test-workers.ts): several files build
     // a site or start servers, which must not outnumber the cores.
     maxWorkers: testWorkers(),
     // A time-out catches a hang, not slowness: on a busy 2-core machine, generating the schemas

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config'
-import { timeLimit } from './tools/lib/time-limit.ts'
+import { timeLimit } from './tests/harness/time-limit.ts'
 
 // The PostgreSQL suite (tests/postgres/): what only a real PostgreSQL can tell, on Debian's
-// server with pg_cron (tools/lib/postgres.ts). Each file starts its own throwaway cluster, so
+// server with pg_cron (tests/harness/postgres.ts). Each file starts its own throwaway cluster, so
 // the files run one at a time: one server and its psql calls use one core.
 export default defineConfig({
   test: {

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
-import { testWorkers } from './tools/lib/test-workers.ts'
-import { timeLimit } from './tools/lib/time-limit.ts'
+import { testWorkers } from './tests/harness/test-workers.ts'
+import { timeLimit } from './tests/harness/time-limit.ts'
 
 // The reliability suite: the real server and the contact function under hostile requests,
 // damaged data folders and start races (issue 38). Each test starts its own processes on
@@ -15,7 +15,7 @@ export default defineConfig({
     testTimeout: timeLimit(60_000),
     hookTimeout: timeLimit(60_000),
     // Each file starts servers and commands of its own: one file per core this suite may use
-    // (./tools/lib/test-workers.ts), so that its processes never outnumber the cores.
+    // (./tests/harness/test-workers.ts), so that its processes never outnumber the cores.
     fileParallelism: true,
     maxWorkers: testWorkers(),
   },

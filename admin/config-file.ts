@@ -1,5 +1,5 @@
 // The editor's config.json, beside its page: Decap's configuration as the build or the dev
-// server generates it (build/admin/decap-config.ts), the site's name (build/admin/editor-brand.ts),
+// server generates it (builder/admin/decap-config.ts), the site's name (builder/admin/editor-brand.ts),
 // and, in a build made without the GitHub settings, the sentence saying so, which the page shows
 // instead of a sign-in.
 

@@ -8,7 +8,7 @@ import {
   checkEntryInPage,
   type ContentIndex,
   type EntryToCheck,
-} from '../build/admin/entry-check-in-page.ts'
+} from '../builder/admin/entry-check-in-page.ts'
 
 let index: Promise<ContentIndex> | undefined
 

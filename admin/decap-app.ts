@@ -2,7 +2,7 @@
 // (GitHub on the live site, the dev server's proxy on `npm run dev`), the widgets of
 // ./form-widgets.ts and the English interface. decap-cms-app registers every backend, widget and
 // locale Decap has: 5.4 MB of script where this is 3.4 MB, the most of the first load's time
-// (tools/admin-first-load.ts).
+// (measure/admin-first-load.ts).
 import { DecapCmsCore as CMS, type CmsWidgetParam } from 'decap-cms-core'
 import { GitHubBackend } from 'decap-cms-backend-github'
 import { ProxyBackend } from 'decap-cms-backend-proxy'

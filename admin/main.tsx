@@ -1,5 +1,5 @@
-// The editing UI's page, /admin/ on `npm run dev` (build/vite/admin-plugin.ts) and in the built
-// site (build/admin/editor-build.ts): Decap CMS with the form configuration generated from the
+// The editing UI's page, /admin/ on `npm run dev` (builder/vite/admin-plugin.ts) and in the built
+// site (builder/admin/editor-build.ts): Decap CMS with the form configuration generated from the
 // schemas (config.json beside the page), the content check before every save or commit
 // (./save-check.ts), a preview drawn with the site's own components and stylesheet, and the
 // writer components in the body editor.
@@ -10,7 +10,7 @@ import { editorComponents } from './editor-components.ts'
 import { checkEntry } from './save-check.ts'
 import { NOT_CONFIGURED_KEY, SITE_NAME_KEY, type EditorConfigFile } from './config-file.ts'
 
-/** A moment of the first load, as tools/admin-first-load.ts reports it. */
+/** A moment of the first load, as measure/admin-first-load.ts reports it. */
 const mark = (name: 'script' | 'config' | 'decap' | 'init') => performance.mark(`editor:${name}`)
 mark('script')
 
@@ -85,7 +85,7 @@ const config = decapConfig as unknown as CmsConfig & {
 }
 // Decap believes only sign-in messages from base_url's origin, and they come from this site's
 // own page (admin/callback.html): unless the configuration names another exchange, it is this
-// page's origin, whatever address the site is served on (build/admin/backend-env.ts).
+// page's origin, whatever address the site is served on (builder/admin/backend-env.ts).
 if (config.backend.name === 'github' && !config.backend.base_url)
   config.backend.base_url = location.origin
 

@@ -70,7 +70,7 @@ function SavedPageLink({ collection, slug }: { collection: string; slug: string 
     return () => saves.removeEventListener('saved', saved)
   }, [])
   useEffect(() => {
-    // A POST with a JSON body, like every call to the editor's API (build/admin/request-guard.ts).
+    // A POST with a JSON body, like every call to the editor's API (builder/admin/request-guard.ts).
     void fetch('/admin/api/preview-path', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -1,10 +1,10 @@
 // Where the content check of a save runs. On `npm run dev` the dev server runs `npm run
 // check:content`'s own code on it among the real files (/admin/api/check,
-// build/admin/entry-check.ts), and its local mode checks again before it writes. The built
+// builder/admin/entry-check.ts), and its local mode checks again before it writes. The built
 // site's /admin has no server behind it, so there the same code runs in the page
 // (./content-check.ts, a chunk of its own fetched on the first save): a save is never committed
 // unchecked.
-import type { EntryToCheck } from '../build/admin/entry-check-in-page.ts'
+import type { EntryToCheck } from '../builder/admin/entry-check-in-page.ts'
 
 export type { EntryToCheck }
 

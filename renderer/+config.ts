@@ -3,7 +3,7 @@ import './settings.ts'
 
 export default {
   // Every page is static HTML, rendered at build time. Not by Vike's own prerender, which keeps
-  // every page until the last (vikejs/vike#3159), but by build/prerender/prerender.ts, in a process of
+  // every page until the last (vikejs/vike#3159), but by builder/prerender/prerender.ts, in a process of
   // its own after `vike build` (npm run build runs both).
   prerender: { disableAutoRun: true },
   // Pages are HTML-only: their component code and copy never ship as JavaScript. Interactive

@@ -1,7 +1,7 @@
 // The path the site is served under: "/" on its own domain, "/repo/pr-12/" for a pull request's
 // preview on GitHub Pages. Set at build time by SITE_BASE_PATH and given to Vite as its `base`
 // (vite.config.ts), so the bundle carries it as import.meta.env.BASE_URL; the render threads
-// report it to the prerender (build/prerender/render-pages.ts), which writes it beside the site
+// report it to the prerender (builder/prerender/render-pages.ts), which writes it beside the site
 // for the local server (BUILT_WITH_FILE). Route paths ("/about") never carry it: it is added
 // where an address leaves the app (the document, the hosting files, the search index) and taken
 // off where one comes in (the local server, the not-found page's guard).

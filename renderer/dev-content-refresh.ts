@@ -1,4 +1,4 @@
-// The dev server only (build/vite/content-plugin.ts adds it to every page's head): when a content
+// The dev server only (builder/vite/content-plugin.ts adds it to every page's head): when a content
 // file changes, the open page is rendered afresh and put in place of the old one, without a
 // reload, so a writer keeps their place. A page whose entry has a problem shows its problems the
 // same way (the error page's panel), and shows itself again once the file is fixed.

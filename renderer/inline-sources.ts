@@ -1,12 +1,12 @@
 // Every inline <script> and <style> a public page may hold: the renderer writes these and no
 // other, and the site's Content-Security-Policy allows exactly these, by hash
-// (build/outputs/inline-sources.ts hashes this list; it never gathers one from the pages). The
+// (builder/outputs/inline-sources.ts hashes this list; it never gathers one from the pages). The
 // build refuses a page that holds any other inline script, inline style or style attribute, so
 // content that smuggles one in stops the build instead of being signed into the policy.
 // Style attributes: none. The policy's style-src has no 'unsafe-inline', so a browser applies a
 // style attribute written in the HTML only if the policy names its hash; the renderer writes none
 // (the carousel moves its track through the DOM's style object, which the policy does not
-// govern, and code is coloured by class: build/content/code-colors.ts), so the policy names none
+// govern, and code is coloured by class: builder/content/code-colors.ts), so the policy names none
 // and the build refuses every one.
 import { PAGE_SCRIPT_LOADER } from './page-script.ts'
 import { THEME_SCRIPT } from './theme-script.ts'

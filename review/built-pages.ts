@@ -1,7 +1,7 @@
 // Every prerendered page of one build (dist/client), by the address a visitor opens.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { isPageFile, routeOfFile } from '../build/prerender/page-file.ts'
+import { isPageFile, routeOfFile } from '../builder/prerender/page-file.ts'
 import { readPageText, type PageText } from './page-text.ts'
 
 export { isPageFile, routeOfFile }

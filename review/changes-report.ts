@@ -2,8 +2,8 @@
 // readable in a terminal, as a GitHub job summary and as a pull-request comment on a phone.
 // Changes come grouped by cause (./change-groups.ts); each shows the sentence before and after,
 // removed words ~~struck~~ and added words **bold**.
-import type { ContentError } from '../build/content/load.ts'
-import { formatError } from '../build/content/report.ts'
+import type { ContentError } from '../builder/content/load.ts'
+import { formatError } from '../builder/content/report.ts'
 import { pageName, type ChangeGroup, type PageHunk } from './change-groups.ts'
 import { nothingChanged, type SiteChanges } from './page-changes.ts'
 import { escapeMarkdown, readableChanges, renderReadableChange } from './readable-diff.ts'

@@ -3,7 +3,7 @@
 // when asked, photographs the changed regions. Returns the Markdown report.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { loadContent } from '../build/content/load.ts'
+import { loadContent } from '../builder/content/load.ts'
 import { collections } from '../content/schema/collections.ts'
 import { groupChanges, type ChangeGroup } from './change-groups.ts'
 import {
@@ -15,8 +15,8 @@ import { readBuiltPages } from './built-pages.ts'
 import { changedContentFiles, fileOfRoute, removedFileRoutes } from './content-changes.ts'
 import { compareSites } from './page-changes.ts'
 import { takeScreenshots, type ScreenshotRequest } from './page-screenshots.ts'
-import { serveBuild } from '../tools/lib/serve-build.ts'
-import { cachedBaseBuild, git, runLogged, type BaseCommit } from '../tools/lib/worktree-build.ts'
+import { serveBuild } from '../server/serve-build.ts'
+import { cachedBaseBuild, git, runLogged, type BaseCommit } from '../builder/worktree-build.ts'
 
 export interface ChangesRun {
   repo: string

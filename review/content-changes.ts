@@ -2,10 +2,10 @@
 // page is made from: what lets the report name a change's cause and the page that owns it.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { LoadedEntry } from '../build/content/load.ts'
+import type { LoadedEntry } from '../builder/content/load.ts'
 import { isRoutedCollection, routePath, type RoutedCollection } from '../site/routes.ts'
 import type { ContentChange } from './change-groups.ts'
-import { git } from '../tools/lib/worktree-build.ts'
+import { git } from '../builder/worktree-build.ts'
 
 const CONTENT = 'content'
 

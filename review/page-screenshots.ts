@@ -8,8 +8,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext } from '@playwright/test'
-import { CHROMIUM_FLAGS, testChromiumPath } from '../tools/lib/chromium.ts'
-import { timeLimit } from '../tools/lib/time-limit.ts'
+import { CHROMIUM_FLAGS, testChromiumPath } from '../tests/harness/chromium.ts'
+import { timeLimit } from '../tests/harness/time-limit.ts'
 import { findRegion, type RegionFound, type RegionQuery } from './region-in-page.ts'
 
 export const SCREENSHOT_WIDTHS = [1280, 390] as const

@@ -8,7 +8,7 @@ import { appendFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { runChanges } from '../review/changes-run.ts'
-import { git, resolveBase } from '../tools/lib/worktree-build.ts'
+import { git, resolveBase } from '../builder/worktree-build.ts'
 
 const USAGE = `Usage: npm run changes -- [base] [--screenshots DIR]
 

@@ -1,8 +1,8 @@
 // `npm run check:content`: checks every content file against content/schema/collections.ts and prints
 // every problem at once as file:line:col  field  message. Exits 1 when there are problems.
 import path from 'node:path'
-import { loadContent } from '../build/content/load.ts'
-import { formatAnnotations, formatReport } from '../build/content/report.ts'
+import { loadContent } from '../builder/content/load.ts'
+import { formatAnnotations, formatReport } from '../builder/content/report.ts'
 import { collections } from '../content/schema/collections.ts'
 
 const root = path.resolve(process.argv[2] ?? '.')

@@ -5,8 +5,8 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { collections } from '../content/schema/collections.ts'
-import { SCHEMA_DIR } from '../build/content/json-schemas.ts'
-import { generatedFiles } from '../build/content/generated-files.ts'
+import { SCHEMA_DIR } from '../builder/content/json-schemas.ts'
+import { generatedFiles } from '../builder/content/generated-files.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const changed: string[] = []

@@ -17,7 +17,7 @@ import {
   previewFolder,
   publishPreview,
   removePreview,
-} from '../review/github/pages-preview.ts'
+} from '../operations/previews/pages-preview.ts'
 import { readPullRequestEvent } from '../review/github/pull-request-event.ts'
 import { markPreviewRemoved, postReview } from '../review/github/review.ts'
 import {

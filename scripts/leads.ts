@@ -21,15 +21,19 @@ import type {
 } from '../supabase/functions/send-contact-email/lead-store.ts'
 import { consoleLogger, describeError } from '../supabase/functions/send-contact-email/logger.ts'
 import { isDataFolderError } from '../server/data-folder-error.ts'
-import { openLeadsAccess } from '../server/leads-access.ts'
+import { openLeadsAccess } from '../operations/leads/local-store.ts'
 import { readBackupFile, writeBackupFile } from '../server/leads-backup.ts'
-import { formatRequest } from '../server/leads-format.ts'
+import { formatRequest } from '../operations/leads/format.ts'
 import {
   FunctionCallError,
   functionAccessFromEnv,
   requestRetryNow,
-} from '../server/leads-function.ts'
-import { openRemoteLeads, RemoteLeadsError, type RemoteLeads } from '../server/leads-remote.ts'
+} from '../operations/leads/live-function.ts'
+import {
+  openRemoteLeads,
+  RemoteLeadsError,
+  type RemoteLeads,
+} from '../operations/leads/remote-store.ts'
 import { LeadsInputError, parseLeadId, parseListLimit, parseStatus } from '../server/leads-input.ts'
 
 // A command lives for a second or two: the database's WebAssembly runs on V8's baseline compiler

@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { collections } from '../content/schema/collections.ts'
-import { planEntry, ScaffoldError } from '../build/content/scaffold.ts'
+import { planEntry, ScaffoldError } from '../builder/content/scaffold.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const [collection, id] = process.argv.slice(2)

@@ -1,12 +1,12 @@
 // `npm run smoke -- <url> [--function <url>] [--wait <seconds>]`: checks a served site (live, or
-// a build served on this machine) the way tools/lib/smoke-check.ts says, prints each failure
+// a build served on this machine) the way operations/smoke-check.ts says, prints each failure
 // with its address, and exits 1 on any. --wait first waits up to that long for the site to
 // answer at all (a new custom domain's certificate is issued minutes after the first deploy). The deploy workflow runs it before a deploy (the build served locally,
 // the function answered by this repository's own handler) and after it (the live site).
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
-import { escapeData } from '../build/content/report.ts'
-import { smokeCheck, smokeOptionsFor } from '../tools/lib/smoke-check.ts'
+import { escapeData } from '../builder/content/report.ts'
+import { smokeCheck, smokeOptionsFor } from '../operations/smoke-check.ts'
 
 const USAGE =
   'usage: npm run smoke -- <site url> [--function <function url>] [--wait <seconds>]  e.g. npm run smoke -- https://panelwise.dev'

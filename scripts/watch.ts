@@ -1,6 +1,6 @@
 // `node scripts/watch.ts` (the daily .github/workflows/watch.yml, on Node 24 with only the
-// packages tools/job-dependencies.ts installs; `npm run watch` here): the live site's smoke
-// check and the count of leads unsent for more than an hour (tools/lib/watch.ts). Exits 1 with
+// packages operations/job-dependencies.ts installs; `npm run watch` here): the live site's smoke
+// check and the count of leads unsent for more than an hour (operations/watch.ts). Exits 1 with
 // one sentence per thing wrong, each also an error annotation on the GitHub run, so that GitHub
 // mails the failed run to the owner (docs/deploy.md, "The daily watch").
 //   PRODUCTION_REPOSITORY    owner/name of the repository that deploys (repository variable)
@@ -9,11 +9,11 @@
 //   VITE_SUPABASE_ANON_KEY   the public key the browser sends, if any (variable)
 //   RELEASE_HELD_TOKEN       the function's secret, which its counts answer asks for (secret)
 //   WATCH_LAST_HEALTHY_AT    when the watch last passed, if known (the workflow reads it)
-import { escapeData } from '../build/content/report.ts'
-import { isProductionRepository } from './deploy/ci-settings.ts'
-import { missing } from '../tools/lib/deploy-settings.ts'
-import { smokeOptionsFor } from '../tools/lib/smoke-check.ts'
-import { watch } from '../tools/lib/watch.ts'
+import { escapeData } from '../builder/content/report.ts'
+import { isProductionRepository } from '../operations/ci-settings.ts'
+import { missing } from '../operations/deploy-settings.ts'
+import { smokeOptionsFor } from '../operations/smoke-check.ts'
+import { watch } from '../operations/watch.ts'
 
 const annotation = (sentence: string) => `::error title=Watch::${escapeData(sentence)}`
 

@@ -1,5 +1,5 @@
 // What a build was made with that its server must know: the base path its pages are under
-// (renderer/base-path.ts). The prerender writes it beside the site (build/prerender/
+// (renderer/base-path.ts). The prerender writes it beside the site (builder/prerender/
 // build-artifacts.ts), outside dist/client so it is not served.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'

@@ -28,7 +28,7 @@ import { mailTransportFromEnv } from '../supabase/functions/send-contact-email/m
 import { SCHEDULE_INTERVAL_MS } from '../supabase/functions/send-contact-email/retry-schedule.ts'
 import type { MailTransport } from '../supabase/functions/send-contact-email/mail-transport.ts'
 import { startLeadsAdminServer, type LeadsAdminServer } from './leads-admin-server.ts'
-import type { DataDirLock } from './data-dir-lock.ts'
+import type { DataDirLock } from './data-folder-lock.ts'
 import { openLocalDatabase } from './local-database.ts'
 import { createSqlLeadStore } from './sql-lead-store.ts'
 

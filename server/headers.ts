@@ -1,6 +1,6 @@
 // The one source of the site's HTTP response headers: security policy and caching, and how a
 // request path picks its rules. The build writes these rules into the static hosts' files
-// (build/outputs/hosting-headers.ts) and as JSON for the local server (./static.ts), so every
+// (builder/outputs/hosting-headers.ts) and as JSON for the local server (./static.ts), so every
 // host sends the same headers. Two sections: the public site, and the writers' editor at /admin
 // (site/editor.ts), which needs a policy of its own (it talks to GitHub, and Decap evaluates
 // code) and must be kept out of search engines.
@@ -15,13 +15,13 @@ export interface PolicyInput {
   supabaseUrl?: string
   /**
    * sha256 sources ('sha256-…') of the inline <script> elements the renderer writes
-   * (renderer/inline-sources.ts, hashed by build/outputs/inline-sources.ts): never gathered from
+   * (renderer/inline-sources.ts, hashed by builder/outputs/inline-sources.ts): never gathered from
    * the pages, which the build checks hold no other.
    */
   scriptHashes?: string[]
   /** sha256 sources of the inline <style> elements the renderer writes or React Aria adds. */
   styleHashes?: string[]
-  /** What the editor at /admin talks to (build/admin/backend-env.ts). */
+  /** What the editor at /admin talks to (builder/admin/backend-env.ts). */
   editor?: EditorPolicyInput
 }
 
@@ -36,7 +36,7 @@ export interface EditorPolicyInput {
 /**
  * A header rule in the static hosts' shape: a path pattern (exact, or a prefix ending in *) and,
  * in `except`, prefix patterns of later rules whose paths it leaves to them (hosts that cannot
- * say "except" are told to drop its headers there: build/outputs/hosting-headers.ts).
+ * say "except" are told to drop its headers there: builder/outputs/hosting-headers.ts).
  */
 export interface HeaderRule {
   source: string
@@ -138,7 +138,7 @@ function editorDirectives(editor: EditorPolicyInput): [string, string[]][] {
   ]
 }
 
-/** What Vite's dev client needs on the dev server's /admin (build/vite/admin-plugin.ts). */
+/** What Vite's dev client needs on the dev server's /admin (builder/vite/admin-plugin.ts). */
 export interface DevClientPolicyInput {
   /** The dev server's origin as the page reached it (http://127.0.0.1:5173). */
   origin: string

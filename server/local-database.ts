@@ -5,15 +5,15 @@ import { PGlite } from '@electric-sql/pglite'
 import { rm } from 'node:fs/promises'
 import { setFlagsFromString } from 'node:v8'
 import { consoleLogger, type Logger } from '../supabase/functions/send-contact-email/logger.ts'
-import { IN_MEMORY, resolveDataDir } from './data-dir.ts'
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts'
+import { IN_MEMORY, resolveDataDir } from './data-folder-path.ts'
+import { acquireDataDirLock, type DataDirLock } from './data-folder-lock.ts'
 import { asDataFolderError, DataFolderError } from './data-folder-error.ts'
 import {
   damagedFolderError,
   flushFolder,
   inspectDataFolder,
   verifyDatabase,
-} from './data-folder.ts'
+} from './data-folder-check.ts'
 import {
   attachJournal,
   journalFileOf,

@@ -16,5 +16,5 @@ export const BRAND_IMAGES = {
 } as const
 export const SOCIAL_CARD_SIZE = { width: 1200, height: 630 } as const
 export const MANIFEST_PATH = '/site.webmanifest'
-/** The RSS 2.0 feed of the articles, written by the build (build/outputs/feed.ts). */
+/** The RSS 2.0 feed of the articles, written by the build (builder/outputs/feed.ts). */
 export const FEED_PATH = '/rss.xml'

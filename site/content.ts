@@ -2,10 +2,10 @@
 // checked against content/schema/collections.ts, so a page can trust every field it reads.
 import type { ComponentType } from 'react'
 import { entries, images, omittedDrafts, problems } from 'virtual:content'
-import type { ResponsiveImage } from '../build/content/images.ts'
-import type { Heading } from '../build/content/mdx-body.ts'
+import type { ResponsiveImage } from '../builder/content/images.ts'
+import type { Heading } from '../builder/content/mdx-body.ts'
 import type { CollectionName, EntryData } from '../content/schema/collections.ts'
-import type { ContentError } from '../build/content/load.ts'
+import type { ContentError } from '../builder/content/load.ts'
 import {
   buildRouteTable,
   isRoutedCollection,

@@ -7,8 +7,8 @@ export const EDITOR_PATH = '/admin'
 
 /**
  * The folders of dist/client that hold no public page, so the public-page checks leave them out:
- * page weight (tools/page-weight.ts), the HTML check (tools/check-html.ts), the link check
- * (tools/check-links.ts), the inline sources the public policy hashes (build/prerender/page-scan.ts),
+ * page weight (measure/page-weight.ts), the HTML check (tests/built/check-html.ts), the link check
+ * (tests/built/check-links.ts), the inline sources the public policy hashes (builder/prerender/page-scan.ts),
  * and the sitemap, search index and feed, which list routes only (site/routes.ts).
  */
 export const NOT_PUBLIC_FOLDERS: readonly string[] = [EDITOR_PATH.slice(1)]

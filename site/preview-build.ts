@@ -21,9 +21,9 @@ export function previewDefine(env: Record<string, string | undefined>) {
 
 /**
  * The context of the commit status the preview job sets on a pull request's head commit
- * (review/github/pages-preview.ts), whose address is the preview. Decap's editorial workflow
+ * (operations/previews/pages-preview.ts), whose address is the preview. Decap's editorial workflow
  * shows it as the entry's "View Preview" link: its config names this context as `preview_context`
- * (build/admin/decap-config.ts), so it matches this status alone, not any whose context says
+ * (builder/admin/decap-config.ts), so it matches this status alone, not any whose context says
  * "deploy".
  */
 export const PREVIEW_STATUS_CONTEXT = 'deploy/preview'

@@ -1,5 +1,5 @@
 // Which collections have pages, and at which address: the one home of routing. The route table
-// below feeds the pages the build renders (build/prerender/prerender.ts), the route functions of pages/
+// below feeds the pages the build renders (builder/prerender/prerender.ts), the route functions of pages/
 // (pages/routing.ts), the not-found page's guard, the breadcrumbs, the sitemap, the hosting
 // redirects and the tests.
 // A new routable collection is one line in `routedCollections` plus its folder in pages/.
@@ -28,7 +28,7 @@ interface Routed<C extends CollectionName> {
   card?: (entry: { id: string; data: EntryData<C> }, entriesOf: EntriesOf) => Partial<CardText>
 }
 
-/** The words of a page's social card (drawn at build time by build/outputs/social-card/). */
+/** The words of a page's social card (drawn at build time by builder/outputs/social-card/). */
 export interface CardText {
   /** The line under the title: the page's description unless the collection says otherwise. */
   subtitle: string
@@ -73,7 +73,7 @@ const ARTICLES = '/resources/articles'
 /** Articles a list page shows: the article list's and each tag's. */
 export const ARTICLES_PER_PAGE = 12
 /**
- * Articles the RSS feed carries, the newest, in full (build/outputs/feed.ts). Readers poll a feed
+ * Articles the RSS feed carries, the newest, in full (builder/outputs/feed.ts). Readers poll a feed
  * for what is new, and a feed of every article grows without end: at 5,000 articles it was
  * 46 MB, more than feed readers fetch. Twenty is about what blog platforms give (WordPress 10,
  * Ghost 15).

@@ -1,6 +1,6 @@
 // Where each page's social card is served: one PNG per route, named after the route's path, so
 // the document head (components/layout/Head.tsx) and the build step that draws the cards
-// (build/outputs/social-card/) agree without passing anything between them.
+// (builder/outputs/social-card/) agree without passing anything between them.
 export const SOCIAL_CARD_DIR = '/social-cards'
 
 /** The card of the page at `pagePath`: "/" → /social-cards/index.png, "/a/b" → /social-cards/a/b.png. */

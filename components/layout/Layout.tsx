@@ -52,7 +52,7 @@ export function Layout({
       </a>
       <SiteHeader site={site} path={path} />
       {/* The site search indexes the main content of every indexable page, not the header or
-          footer (build/outputs/search-index.ts). */}
+          footer (builder/outputs/search-index.ts). */}
       <main
         id="main"
         tabIndex={-1}

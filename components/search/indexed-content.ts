@@ -1,4 +1,4 @@
-// Which words of a page the site search indexes (build/outputs/search-index.ts hands Pagefind the
+// Which words of a page the site search indexes (builder/outputs/search-index.ts hands Pagefind the
 // searched element of each page). A page is found by its own words: the parts that say where it
 // is (breadcrumbs), what other pages are about (their cards, neighbours, a table of contents)
 // or what every page says (the booking call) are left out, or a search for one article's title

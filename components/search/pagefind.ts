@@ -1,8 +1,8 @@
-// The search index, built by Pagefind after prerender (build/outputs/search-index.ts) into
+// The search index, built by Pagefind after prerender (builder/outputs/search-index.ts) into
 // /pagefind/. Its script is fetched at run time from there, on the first search only: it is not
 // part of any bundle, and it fetches the index in small fragments as words are looked up.
 
-/** Where the build writes the index and its script (build/outputs/search-index.ts). */
+/** Where the build writes the index and its script (builder/outputs/search-index.ts). */
 export const PAGEFIND_PATH = 'pagefind/'
 
 /** One page found: its address, title and an excerpt with the matched words in <mark>. */

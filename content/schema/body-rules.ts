@@ -1,11 +1,11 @@
 // What the text of a page (an MDX body) may hold, so content stays data: the writer components
 // (./writer-component-names.ts), the HTML elements and attributes listed here, addresses that
 // open a page rather than run something, and `{…}` only around a plain value. One rule set for
-// every place a body is read: the content check (build/content/mdx-body.ts, which serves
+// every place a body is read: the content check (builder/content/mdx-body.ts, which serves
 // `npm run check:content`, the build, the dev server and the editor's in-page check), the MDX
-// compiler's guard (build/content/mdx-options.ts) and the editor's preview pane
+// compiler's guard (builder/content/mdx-options.ts) and the editor's preview pane
 // (admin/preview-body.tsx), which draws what these rules allow and nothing else. The writers'
-// reference lists the elements (build/content/content-reference.ts). Addresses in YAML fields
+// reference lists the elements (builder/content/content-reference.ts). Addresses in YAML fields
 // are held to the same address rule (./fields.ts `safeAddress`).
 import type { Nodes } from 'mdast'
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute } from 'mdast-util-mdx-jsx'
@@ -212,7 +212,7 @@ const positionOf = (node: { position?: { start: { line: number; column: number }
 
 /**
  * The rules `node` breaks itself (not its children). A writer component's own props (which it
- * has, which are required) are the content check's to say (build/content/mdx-body.ts).
+ * has, which are required) are the content check's to say (builder/content/mdx-body.ts).
  */
 export function bodyRuleBreaks(node: Nodes): RuleBreak[] {
   switch (node.type) {

@@ -94,7 +94,7 @@ export function reference(collection: string) {
     })
     .meta({
       description: `The id (file name without extension) of an entry in ${collection}.`,
-      // Which collection the id belongs to, for the editing UI's picker (build/admin/).
+      // Which collection the id belongs to, for the editing UI's picker (builder/admin/).
       [REFERENCE_KEY]: collection,
     })
 }

@@ -1,7 +1,7 @@
 // The body of the review comment: where to see this pull request's pages (the Pages preview, the
 // built site's artifact), the content check's problems when they kept the page report from being
 // made, and the page report itself (`npm run changes`' Markdown, as it printed it).
-import type { ContentError } from '../../build/content/load.ts'
+import type { ContentError } from '../../builder/content/load.ts'
 
 /** Starts the comment, so that the next push finds it and edits it (sticky-comment.ts). */
 export const REVIEW_MARKER = '<!-- panelwise:review-report -->'

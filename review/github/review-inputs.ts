@@ -3,7 +3,7 @@
 // (it takes seconds) so that its problems can be shown when they kept the page report away.
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import type { ContentError } from '../../build/content/load.ts'
+import type { ContentError } from '../../builder/content/load.ts'
 import type { PullRequestEvent } from './pull-request-event.ts'
 import type { Outcome, PreviewState } from './review-comment.ts'
 
@@ -67,7 +67,7 @@ export async function readPageReport(file: string): Promise<string> {
  */
 export async function contentProblems(root: string): Promise<readonly ContentError[]> {
   const [{ loadContent }, { collections }] = await Promise.all([
-    import('../../build/content/load.ts'),
+    import('../../builder/content/load.ts'),
     import('../../content/schema/collections.ts'),
   ])
   const result = await loadContent(root, collections, { cache: true })

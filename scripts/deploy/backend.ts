@@ -8,7 +8,7 @@
 //                                          asks each deployed function what the site relies on
 // The editor's GitHub sign-in (github-oauth) is deployed with its three settings, all or none.
 // `supabase` is the CLI that supabase/setup-cli puts on PATH; the tests put a recording fake
-// there instead (tests/unit/deploy-scripts.test.ts). Secrets reach the CLI by its environment
+// there instead (tests/unit/scripts/deploy.test.ts). Secrets reach the CLI by its environment
 // and by a file readable by this user only, never on a command line.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -26,11 +26,11 @@ import {
   missing,
   signInSetup,
   type Env,
-} from '../../tools/lib/deploy-settings.ts'
-import { probeBackend, projectUrl } from '../../tools/lib/function-probes.ts'
-import { gate, runCli } from './ci-settings.ts'
-import { setLeadsReaderLogin } from './leads-reader.ts'
-import { scheduleMaintenance } from './schedule.ts'
+} from '../../operations/deploy-settings.ts'
+import { probeBackend, projectUrl } from '../../operations/function-probes.ts'
+import { gate, runCli } from '../../operations/ci-settings.ts'
+import { scheduleMaintenance } from '../../operations/contact-schedule.ts'
+import { setLeadsReaderLogin } from '../../operations/leads-reader.ts'
 
 /** The function's secrets as a .env file (values quoted: a sender name has spaces). */
 export function secretsFile(env: Env): string {

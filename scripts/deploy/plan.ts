@@ -4,19 +4,19 @@
 // is deployed. A push and a manual run always deploy; the daily run deploys when a page whose
 // day has come is not in the live sitemap, whichever day that was, so a dropped or failed
 // morning run is made up by the next one. It runs before anything is installed but the few
-// packages the content loader needs (tools/job-dependencies.ts), on Node 24, which runs this
+// packages the content loader needs (operations/job-dependencies.ts), on Node 24, which runs this
 // TypeScript itself: the daily run knows in seconds whether it has anything to do.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { publishingDay } from '../../build/content/load.ts'
+import { publishingDay } from '../../builder/content/load.ts'
 import { collections } from '../../content/schema/collections.ts'
 import {
   duePages,
   liveSitemap,
   scheduledPages,
   sitemapPaths,
-} from '../../tools/lib/daily-publish.ts'
-import { isProductionRepository, setOutput, type Env } from './ci-settings.ts'
+} from '../../operations/daily-publish.ts'
+import { isProductionRepository, setOutput, type Env } from '../../operations/ci-settings.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 

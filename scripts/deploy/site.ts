@@ -2,17 +2,17 @@
 // are ./plan.ts's):
 //   tsx scripts/deploy/site.ts gate                ready=true|false: the host's settings and the
 //                                                  build's, their values checked
-//                                                  (tools/lib/deploy-settings.ts)
+//                                                  (operations/deploy-settings.ts)
 //   tsx scripts/deploy/site.ts check [--dist dist] the built folder served on 127.0.0.1, its
 //                                                  function on a throwaway store, smoke-checked
 //   tsx scripts/deploy/site.ts deploy [--dist dist] that folder to Cloudflare (Workers static
 //                                                  assets), by `wrangler deploy`
 //   tsx scripts/deploy/site.ts host-files [--dist dist]  only the files deploy writes into the
 //                                                  folder for Wrangler (npm test serves a build
-//                                                  with them on workerd: tools/test-hosts.ts)
+//                                                  with them on workerd: tests/harness/test-hosts.ts)
 // `wrangler` is the one hosts/package.json pins (`npm ci --prefix hosts`), the version npm test
 // serves the build with; the tests name a recording fake instead (WRANGLER_BIN,
-// tests/unit/deploy-scripts.test.ts). Its token is read from the environment.
+// tests/unit/scripts/deploy.test.ts). Its token is read from the environment.
 import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -28,8 +28,8 @@ import {
   SITE_SETTINGS,
   siteProblems,
   type Env,
-} from '../../tools/lib/deploy-settings.ts'
-import { gate, runCli } from './ci-settings.ts'
+} from '../../operations/deploy-settings.ts'
+import { gate, runCli } from '../../operations/ci-settings.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -74,8 +74,8 @@ async function main(command: string | undefined, args: string[], env: Env) {
     }
     // The function answers from this repository's own handler on an in-memory store, mailing
     // nothing: no check reaches the live function, whatever VITE_SUPABASE_URL the build has.
-    const { serveBuildsWithFunction } = await import('../../tools/lib/serve-build.ts')
-    const { smokeCheck, smokeOptionsFor } = await import('../../tools/lib/smoke-check.ts')
+    const { serveBuildsWithFunction } = await import('../../server/serve-build.ts')
+    const { smokeCheck, smokeOptionsFor } = await import('../../operations/smoke-check.ts')
     const { servers, close } = await serveBuildsWithFunction([{ distDir }], silentLogger)
     try {
       const origin = servers[0]!.origin

@@ -4,11 +4,11 @@
 // Run after changing the company name, description or logo: `npx tsx scripts/dev/make-brand-images.ts`.
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { loadContent } from '../../build/content/load.ts'
+import { loadContent } from '../../builder/content/load.ts'
 import { collections, type EntryData } from '../../content/schema/collections.ts'
 import { BRAND_IMAGES, BRAND_MARK_PATH, SOCIAL_CARD_SIZE, THEME_COLOR } from '../../site/brand.ts'
 import { resolveSiteUrl } from '../../site/origin.ts'
-import { chromiumPath, CHROMIUM_FLAGS } from '../../tools/lib/chromium.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from '../../tests/harness/chromium.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const { entries, errors } = await loadContent(root, collections)

@@ -2,7 +2,7 @@
 -- --remote`, docs/deploy.md "Reading leads in production"). It may read public.contact_requests
 -- and nothing else, and write nothing. The migration makes it unable to log in and without a
 -- password; the backend deploy gives it both from the LEADS_READER_PASSWORD secret
--- (scripts/deploy/leads-reader.ts), so no password is ever in a migration or typed by hand.
+-- (operations/leads-reader.ts), so no password is ever in a migration or typed by hand.
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'leads_reader') then

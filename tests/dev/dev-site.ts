@@ -1,5 +1,5 @@
 // The fixtures of the tests against `npm run dev`: one `vike dev` per worker, on a free port of
-// 127.0.0.1, over a throwaway copy of the site (tests/unit/site-copy.ts) so a test can break and
+// 127.0.0.1, over a throwaway copy of the site (tests/unit/helpers/site-copy.ts) so a test can break and
 // fix content files, or save through the editor, without touching the repository. `devSite`
 // gives the address and the copy's content folder; `editContent` changes a content file and puts
 // it back after the test; `adminSite` is the same server once it serves the editor
@@ -11,7 +11,7 @@ import { cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { test as base } from '@playwright/test'
 import { freePort } from '../e2e/server/free-port.ts'
-import { copySite, siteRoot } from '../unit/site-copy.ts'
+import { copySite, siteRoot } from '../unit/helpers/site-copy.ts'
 import { ADMIN_SITE_START_TIMEOUT, prepareEditor, type AdminSite } from './admin-site.ts'
 
 export interface DevSite {

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import react from '@vitejs/plugin-react'
-import { editorPolicyInput } from '../../build/admin/backend-env.ts'
+import { editorPolicyInput } from '../../builder/admin/backend-env.ts'
 import { devEditorContentSecurityPolicy } from '../../server/headers.ts'
 import { expect, test } from './dev-site.ts'
 

@@ -14,8 +14,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectedRoutes } from '../../build/content/route-table.ts'
-import { NOT_FOUND_PATH, pageFile } from '../../build/prerender/page-file.ts'
+import { expectedRoutes } from '../../builder/content/route-table.ts'
+import { NOT_FOUND_PATH, pageFile } from '../../builder/prerender/page-file.ts'
 import { HYDRATED_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import { clientDir } from './built-site.ts'
 import { dropdownVariants } from './header-variants.ts'
@@ -24,7 +24,7 @@ import {
   heroIllustrationCheck,
   heroIllustrations,
 } from './hero-illustration.ts'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 import {
   allIslandsHydrated,
   collectErrors,

@@ -2,7 +2,7 @@
 // feed and the case-study pages, each checked against the content it was built from.
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { loadContent } from '../../build/content/load.ts'
+import { loadContent } from '../../builder/content/load.ts'
 import { collections, type EntryData } from '../../content/schema/collections.ts'
 import { FEED_ITEMS, routedLists } from '../../site/routes.ts'
 import { collectErrors, fetchText, stubScheduler } from './helpers.ts'
@@ -71,7 +71,7 @@ test('an article page: anchored headings, contents, highlighted code, table, nei
   // Code is highlighted at build time: coloured spans in the HTML, no highlighter shipped.
   const code = main.locator('[data-article-body] pre code')
   await expect(code).toHaveCount(1)
-  // Coloured by class (build/content/code-colors.ts), the policy allowing no style attribute.
+  // Coloured by class (builder/content/code-colors.ts), the policy allowing no style attribute.
   const tokens = code.locator('span[class*="code-fg-"]')
   expect(await tokens.count()).toBeGreaterThan(10)
   const colours = await tokens.evaluateAll((spans) =>

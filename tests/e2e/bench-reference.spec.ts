@@ -1,11 +1,11 @@
 // The bench's reference page works as the bench serves it: beside the build, with the site's
-// own headers (tools/lib/reference-page.ts). Under the site's policy, which allows no inline
+// own headers (measure/lib/reference-page.ts). Under the site's policy, which allows no inline
 // handler but the reference's own, its button must still open its dialog, or every tap the
 // bench measures on it would be lost.
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { serveBuild, type ServedBuild } from '../../tools/lib/serve-build.ts'
-import { REFERENCE_ROUTE, referencePages } from '../../tools/lib/reference-page.ts'
+import { serveBuild, type ServedBuild } from '../../server/serve-build.ts'
+import { REFERENCE_ROUTE, referencePages } from '../../measure/lib/reference-page.ts'
 import { collectConsole } from './helpers.ts'
 
 const distDir = path.resolve(import.meta.dirname, '../../dist')

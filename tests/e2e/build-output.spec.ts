@@ -3,10 +3,13 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { parse } from 'yaml'
-import { loadContent } from '../../build/content/load.ts'
+import { loadContent } from '../../builder/content/load.ts'
 import { collections, type EntryData } from '../../content/schema/collections.ts'
-import { isPageFile, routeOfFile } from '../../build/prerender/page-file.ts'
-import { inlineSourceProblems, renderedInlineSources } from '../../build/outputs/inline-sources.ts'
+import { isPageFile, routeOfFile } from '../../builder/prerender/page-file.ts'
+import {
+  inlineSourceProblems,
+  renderedInlineSources,
+} from '../../builder/outputs/inline-sources.ts'
 import type { HeaderRule } from '../../server/headers.ts'
 import { clientDir } from './built-site.ts'
 
@@ -30,7 +33,7 @@ test('a known sentence of page copy is in the HTML and in no built .js file', as
   }
 })
 
-// The build takes the inline sources from each page as it is rendered (build/prerender/page-scan.ts):
+// The build takes the inline sources from each page as it is rendered (builder/prerender/page-scan.ts):
 // the finished files, read back here, must hold no other.
 test('the security policy allows the renderer’s inline sources, which are all any page holds', async () => {
   const rules = JSON.parse(

@@ -1,6 +1,6 @@
 // The counts and constants of the spec (§2, §3, §9), asserted on the built HTML.
 import { expect, test, type Page } from '@playwright/test'
-import { expectedRoutes } from '../../build/content/route-table.ts'
+import { expectedRoutes } from '../../builder/content/route-table.ts'
 import { answerAsHostWithoutRules } from './built-site.ts'
 
 const routes = await expectedRoutes()

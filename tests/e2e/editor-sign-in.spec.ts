@@ -18,8 +18,8 @@ import {
   SIGN_IN_ERRORS,
   SIGN_IN_STEPS,
 } from '../../supabase/functions/_shared/github-sign-in.ts'
-import { chromiumPath } from '../../tools/lib/chromium.ts'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { chromiumPath } from '../harness/chromium.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 import { expect, test, type ServedEditor } from './editor-under-test.ts'
 import { historyAddresses, keepGitHubStatusOffline, watchAddresses } from './github-sign-in.ts'
 

@@ -1,5 +1,5 @@
 // Where the editor's GitHub-mode specs (editor-sign-in, editorial-workflow) find it: the built
-// editor of the build this suite tests (dist/client/admin/, build/admin/editor-build.ts), served
+// editor of the build this suite tests (dist/client/admin/, builder/admin/editor-build.ts), served
 // in the Playwright worker as `npm start` serves it (server/static.ts behind server/http-edge.ts)
 // with the github-oauth function mounted as server/functions.ts mounts it, signing in at a fake
 // github.com (../fake-github/oauth.ts). Its config.json is the build's own
@@ -9,7 +9,7 @@
 // database and no child process: a worker starts in well under a second.
 import path from 'node:path'
 import { test as base, type Page } from '@playwright/test'
-import { liveEditorConfig } from '../../build/admin/editor-build.ts'
+import { liveEditorConfig } from '../../builder/admin/editor-build.ts'
 import { readBuiltSite } from '../../server/built-with.ts'
 import { createGitHubOAuthMiddleware } from '../../server/functions.ts'
 import { securityHeadersOf } from '../../server/headers.ts'

@@ -7,7 +7,7 @@
 // stylesheet. Every call the editor makes must be one the fake knows. Where the editor is
 // served is ./editor-under-test.ts. One page, loaded once: the tests run in order on it.
 import type { Page } from '@playwright/test'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 import { FAKE_TOKEN, type FakeGitHubRepo, type RecordedRequest } from '../fake-github/repo.ts'
 import { EDITOR_REPO, expect, test } from './editor-under-test.ts'
 import { keepGitHubStatusOffline } from './github-sign-in.ts'

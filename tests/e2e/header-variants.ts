@@ -2,7 +2,7 @@
 // current page, or none (./components/layout/header-current.ts). Every style a panel link takes
 // shows on a page where the menu marks a link current and on one where it marks none, so the
 // dropdowns are walked on the first page of each combination, not on every page.
-import { repositoryContent } from '../../build/content/route-table.ts'
+import { repositoryContent } from '../../builder/content/route-table.ts'
 import type { EntryData } from '../../content/schema/collections.ts'
 import { currentAmong, headerCurrent } from '../../components/layout/header-current.ts'
 

@@ -3,7 +3,7 @@
 // one visit (./accessibility.spec.ts); ./illustrations.spec.ts holds what is not per page.
 import { expect, type Page } from '@playwright/test'
 import type { EntryData } from '../../content/schema/collections.ts'
-import { expectedRoutes, repositoryContent } from '../../build/content/route-table.ts'
+import { expectedRoutes, repositoryContent } from '../../builder/content/route-table.ts'
 
 export type Illustration = { file: string; alt?: string; decorative?: true }
 

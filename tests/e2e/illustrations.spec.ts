@@ -3,7 +3,7 @@
 // illustrated page's own drawing is checked on that page's one visit (./accessibility.spec.ts,
 // ./hero-illustration.ts); here, what holds across pages.
 import { expect, test } from '@playwright/test'
-import { expectedRoutes } from '../../build/content/route-table.ts'
+import { expectedRoutes } from '../../builder/content/route-table.ts'
 import { heroIllustrations } from './hero-illustration.ts'
 
 const routes = await expectedRoutes()

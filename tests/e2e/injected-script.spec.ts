@@ -1,15 +1,15 @@
 // What the site's policy does with a script that got past every check (issue 68): a built page
 // with an injected script, handler, inline document and javascript: link (the build itself would
-// refuse the first three: build/outputs/inline-sources.ts), served with the headers every page
+// refuse the first three: builder/outputs/inline-sources.ts), served with the headers every page
 // gets. None of them may run, while the renderer's own inline scripts still do.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { inlineSourceProblems } from '../../build/outputs/inline-sources.ts'
+import { inlineSourceProblems } from '../../builder/outputs/inline-sources.ts'
 import { THEME_STORAGE_KEY } from '../../renderer/theme-choices.ts'
 import { securityHeadersOf } from '../../server/headers.ts'
 import { readBuiltHeaderRules } from '../../server/static.ts'
-import { serveBuild, type ServedBuild } from '../../tools/lib/serve-build.ts'
+import { serveBuild, type ServedBuild } from '../../server/serve-build.ts'
 import { clientDir } from './built-site.ts'
 
 const distDir = path.dirname(clientDir)

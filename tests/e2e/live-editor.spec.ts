@@ -1,14 +1,14 @@
-// The editor on the built site (/admin/, built by build/admin/editor-build.ts): its own headers
+// The editor on the built site (/admin/, built by builder/admin/editor-build.ts): its own headers
 // as the build's rules give them, kept out of search engines, and its sign-in shown with no
 // content-security-policy violation and no console error, with the site's name and wordmark,
 // axe-clean like the public pages. A build without the GitHub settings gets its config.json
-// made with sample ones (tools/lib/editor-config.ts), so the sign-in shows as on the live site.
+// made with sample ones (measure/lib/editor-config.ts), so the sign-in shows as on the live site.
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { headersFor } from '../../server/headers.ts'
 import { readBuiltHeaderRules } from '../../server/static.ts'
-import { editorConfigAnswer } from '../../tools/lib/editor-config.ts'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { editorConfigAnswer } from '../../measure/lib/editor-config.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 import { clientDir } from './built-site.ts'
 import { readFile } from 'node:fs/promises'
 import { parse } from 'yaml'

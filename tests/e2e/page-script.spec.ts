@@ -17,7 +17,7 @@ import {
   stubScheduler,
 } from './helpers.ts'
 import { adaMessage } from './fixtures.ts'
-import { chromiumPath, CHROMIUM_FLAGS } from '../../tools/lib/chromium.ts'
+import { chromiumPath, CHROMIUM_FLAGS } from '../harness/chromium.ts'
 
 /** The islands' code, split from the page script. */
 const ISLAND_CODE = '**/assets/chunks/**'
@@ -41,7 +41,7 @@ const mobileMenuStarted = (page: Page) =>
 test('the HTML references no script file: the loader adds it after the first paint', async ({
   baseURL,
 }) => {
-  // In the whole browser: the headless shell the suite drives (tools/lib/chromium.ts) has no
+  // In the whole browser: the headless shell the suite drives (tests/harness/chromium.ts) has no
   // display, and stamps the first contentful paint with a presentation time that can come
   // after the observer it wakes has run, so a script added on that paint could look earlier
   // than the paint. The order a visitor's browser sees is measured where there is one.

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { expectedRoutes } from '../../build/content/route-table.ts'
-import { isPageFile } from '../../build/prerender/page-file.ts'
+import { expectedRoutes } from '../../builder/content/route-table.ts'
+import { isPageFile } from '../../builder/prerender/page-file.ts'
 import { EDITOR_PATH } from '../../site/editor.ts'
 import { clientDir } from './built-site.ts'
 

@@ -3,7 +3,7 @@
 // when it opens.
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { loadContent } from '../../build/content/load.ts'
+import { loadContent } from '../../builder/content/load.ts'
 import { collections, type EntryData } from '../../content/schema/collections.ts'
 import { routedLists } from '../../site/routes.ts'
 import { HELD_PRESS_ATTRIBUTE } from '../../renderer/island-attributes.ts'

@@ -1,9 +1,9 @@
 // What the running e2e server stored, read the way an operator's `npm run leads` reads it: the
-// same access (server/leads-access.ts), which finds the server holding the data in its lock file
+// same access (operations/leads/local-store.ts), which finds the server holding the data in its lock file
 // and asks its loopback admin endpoint. In the test's own process: a `npm run leads` process
 // per poll (tsx, then the database's modules) cost over a second of CPU each, and the command's
-// own output is tested in tests/unit/backend/functions-middleware.test.ts.
-import { openLeadsAccess } from '../../server/leads-access.ts'
+// own output is tested in tests/unit/server/functions.test.ts.
+import { openLeadsAccess } from '../../operations/leads/local-store.ts'
 import type { StoredContactRequest } from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 

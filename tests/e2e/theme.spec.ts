@@ -3,7 +3,7 @@
 // an inline script before the first paint, so no page flashes the wrong theme.
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { loadContent } from '../../build/content/load.ts'
+import { loadContent } from '../../builder/content/load.ts'
 import { collections, type EntryData } from '../../content/schema/collections.ts'
 import { THEME_STORAGE_KEY } from '../../renderer/theme-script.ts'
 import {

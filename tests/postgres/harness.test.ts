@@ -1,10 +1,10 @@
-// The throwaway PostgreSQL the other files of this folder start (tools/lib/postgres.ts): it runs
+// The throwaway PostgreSQL the other files of this folder start (tests/harness/postgres.ts): it runs
 // as a user other than root, has pg_cron, answers passwords over TCP only for the right one, and
 // leaves nothing behind.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findPostgres, startPostgres, SUPERUSER, type Postgres } from '../../tools/lib/postgres.ts'
+import { findPostgres, startPostgres, SUPERUSER, type Postgres } from '../harness/postgres.ts'
 
 let pg: Postgres
 beforeAll(async () => {

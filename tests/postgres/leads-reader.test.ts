@@ -1,7 +1,7 @@
-// Reading production leads (`npm run leads -- --remote`, server/leads-remote.ts) as the role the
+// Reading production leads (`npm run leads -- --remote`, operations/leads/remote-store.ts) as the role the
 // owner's guide names, on a real PostgreSQL set up as a Supabase project with the migrations
 // (./supabase-project.ts): the deploy's step gives leads_reader its login
-// (scripts/deploy/leads-reader.ts); under it reading works and every write is refused; the
+// (operations/leads-reader.ts); under it reading works and every write is refused; the
 // listing is the local one, character for character; without its setting the command connects
 // to nothing; an older table is named as such.
 import { execFile } from 'node:child_process'
@@ -12,11 +12,11 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { leadsReaderSql, scramVerifier } from '../../tools/lib/leads-reader.ts'
-import { MIGRATION_OWNER } from '../../tools/lib/migration-check.ts'
-import { LEADS_READER_ROLE, REMOTE_DATABASE_SETTING } from '../../server/leads-remote.ts'
-import { startPostgres, type Postgres } from '../../tools/lib/postgres.ts'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { leadsReaderSql, scramVerifier } from '../../operations/leads-reader.ts'
+import { MIGRATION_OWNER } from '../../operations/migration-check.ts'
+import { LEADS_READER_ROLE, REMOTE_DATABASE_SETTING } from '../../operations/leads/remote-store.ts'
+import { startPostgres, type Postgres } from '../harness/postgres.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 import { supabaseProject } from './supabase-project.ts'
 
 const run = promisify(execFile)

@@ -1,4 +1,4 @@
-// The migration check (tools/lib/migration-check.ts) on a real PostgreSQL set up as Supabase
+// The migration check (operations/migration-check.ts) on a real PostgreSQL set up as Supabase
 // sets up a project: the migrations pass it as they are, owned by the non-superuser `postgres`;
 // and it catches what Supabase would do differently from a plain superuser database: a table
 // left open by Supabase's default privileges, a migration that needs a superuser.
@@ -11,8 +11,8 @@ import {
   MIGRATION_OWNER,
   migrationFiles,
   PUBLIC_KEY_ROLES,
-} from '../../tools/lib/migration-check.ts'
-import { startPostgres, SUPERUSER, type Postgres } from '../../tools/lib/postgres.ts'
+} from '../../operations/migration-check.ts'
+import { startPostgres, SUPERUSER, type Postgres } from '../harness/postgres.ts'
 import { checkMigrations } from './supabase-project.ts'
 
 let pg: Postgres

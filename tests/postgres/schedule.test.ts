@@ -1,9 +1,9 @@
-// The deploy's schedule step (scripts/deploy/schedule.ts, its SQL from
-// tools/lib/contact-schedule.ts) on a real PostgreSQL with pg_cron, set up as a Supabase project,
+// The deploy's schedule step (operations/contact-schedule.ts, its SQL from
+// operations/contact-schedule.ts) on a real PostgreSQL with pg_cron, set up as a Supabase project,
 // with stand-ins for pg_net and Vault (./supabase-project.ts), run as the deploy runs it: as
 // `postgres`, the non-superuser the hosted SQL endpoint connects as.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MIGRATION_OWNER } from '../../tools/lib/migration-check.ts'
+import { MIGRATION_OWNER } from '../../operations/migration-check.ts'
 import {
   CALL_TIMEOUT_MS,
   functionUrl,
@@ -14,9 +14,9 @@ import {
   scheduleSql,
   VAULT_TOKEN_NAME,
   VAULT_URL_NAME,
-} from '../../tools/lib/contact-schedule.ts'
+} from '../../operations/contact-schedule.ts'
 import { RELEASE_HELD_HEADER } from '../../supabase/functions/send-contact-email/config.ts'
-import { startPostgres, type Postgres } from '../../tools/lib/postgres.ts'
+import { startPostgres, type Postgres } from '../harness/postgres.ts'
 import { PG_NET_STAND_IN_SQL, supabaseProject, VAULT_STAND_IN_SQL } from './supabase-project.ts'
 
 const URL = functionUrl('abcdefghijklmnopqrst')

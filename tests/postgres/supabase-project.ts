@@ -1,12 +1,12 @@
 // A Supabase project as far as a plain PostgreSQL can be one: the migration check's set-up
 // (roles, default privileges, pg_cron made by the superuser) and the migrations
-// (tools/lib/migration-check.ts), plus stand-ins for the two Supabase extensions Debian
+// (operations/migration-check.ts), plus stand-ins for the two Supabase extensions Debian
 // does not package, pg_net and Vault, made by the superuser with the signatures and the grants
 // to `postgres` that Supabase's own (github.com/supabase/pg_net, github.com/supabase/vault, and
 // supabase/postgres's after-create scripts) have.
 import { vi } from 'vitest'
-import { applyMigrations, MIGRATION_OWNER } from '../../tools/lib/migration-check.ts'
-import type { Postgres } from '../../tools/lib/postgres.ts'
+import { applyMigrations, MIGRATION_OWNER } from '../../operations/migration-check.ts'
+import type { Postgres } from '../harness/postgres.ts'
 
 /**
  * pg_net's `net.http_post`, which queues a request and returns its id; this one records the

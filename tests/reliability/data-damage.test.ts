@@ -12,7 +12,7 @@ import { openLocalDatabase } from '../../server/local-database.ts'
 import { createSqlLeadStore } from '../../server/sql-lead-store.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import { leads, makeWorkFolder, newLead, startServe, stop, untilRunning } from './data-helpers.ts'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 
 const ROWS = 40
 let work: Awaited<ReturnType<typeof makeWorkFolder>>

@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import type { StoredContactRequest } from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
-import { lockFileOf, type LockInfo } from '../../server/data-dir-lock.ts'
+import { lockFileOf, type LockInfo } from '../../server/data-folder-lock.ts'
 import { createFunctionsMiddleware } from '../../server/functions.ts'
 import { ADMIN_TOKEN_HEADER } from '../../server/leads-admin-server.ts'
 import { journalFileOf, type JournalRecord } from '../../server/lead-journal.ts'
 import { openLocalDatabase } from '../../server/local-database.ts'
-import { contactBody } from '../unit/backend/function-fixtures.ts'
+import { contactBody } from '../unit/helpers/function-fixtures.ts'
 import {
   leads,
   makeWorkFolder,
@@ -26,7 +26,7 @@ import {
   untilRunning,
 } from './data-helpers.ts'
 import { UNHURRIED_STORE_TIMEOUT_MS } from './function-server.ts'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 
 let work: Awaited<ReturnType<typeof makeWorkFolder>>
 beforeAll(async () => {

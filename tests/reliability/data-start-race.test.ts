@@ -4,9 +4,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { lockFileOf, type LockInfo } from '../../server/data-dir-lock.ts'
+import { lockFileOf, type LockInfo } from '../../server/data-folder-lock.ts'
 import { makeWorkFolder, startServe, stop, type Started } from './data-helpers.ts'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 
 const STARTS = 30
 let work: Awaited<ReturnType<typeof makeWorkFolder>>

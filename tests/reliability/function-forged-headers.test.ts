@@ -15,7 +15,7 @@ import {
   storedRequests,
   type FunctionServer,
 } from './function-server.ts'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 
 const stops: (() => Promise<void>)[] = []
 afterEach(async () => {

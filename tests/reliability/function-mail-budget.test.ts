@@ -13,7 +13,7 @@ import {
   storedRequests,
   type FunctionServer,
 } from './function-server.ts'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 
 let fn: FunctionServer | undefined
 afterEach(async () => {

@@ -16,8 +16,8 @@ import type { StoredContactRequest } from '../../supabase/functions/send-contact
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import type { OutgoingMail } from '../../supabase/functions/send-contact-email/mail-transport.ts'
 import { createFunctionsMiddleware } from '../../server/functions.ts'
-import { openLeadsAccess } from '../../server/leads-access.ts'
-import { recordingMail } from '../unit/backend/function-fixtures.ts'
+import { openLeadsAccess } from '../../operations/leads/local-store.ts'
+import { recordingMail } from '../unit/helpers/function-fixtures.ts'
 import { copyTemplateDataFolder } from './template-data-folder.ts'
 
 export const ORIGIN = 'http://localhost:3000'
@@ -126,4 +126,4 @@ export async function storedRequests(dataDir: string): Promise<StoredContactRequ
 
 /** The spec's body (§7) and what the site's form sends (with the anti-bot fields): one copy,
  * shared with the unit tests. */
-export { specBody, contactBody as formBody } from '../unit/backend/function-fixtures.ts'
+export { specBody, contactBody as formBody } from '../unit/helpers/function-fixtures.ts'

@@ -5,7 +5,7 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { lockFileOf } from '../../server/data-dir-lock.ts'
+import { lockFileOf } from '../../server/data-folder-lock.ts'
 import {
   runServer,
   SERVER_START_TIMEOUT_MS,

@@ -4,10 +4,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { loadContent } from '../../build/content/load.ts'
+import { loadContent } from '../../builder/content/load.ts'
 import { collections, type EntryData } from '../../content/schema/collections.ts'
 import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
-import { SUBPATH_BASE, SUBPATH_DIST } from '../../tools/lib/subpath-build.ts'
+import { SUBPATH_BASE, SUBPATH_DIST } from '../harness/subpath-build.ts'
 import {
   allIslandsHydrated,
   collectConsole,

@@ -14,7 +14,7 @@ import path from 'node:path'
 import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { timeLimit } from '../../tools/lib/time-limit.ts'
+import { timeLimit } from '../harness/time-limit.ts'
 
 interface LockedPackage {
   version?: string
@@ -67,7 +67,7 @@ const INSTALL = 'npm ci --no-audit --no-fund'
  * Wrangler, on the job's Node, without the registry Node npm test runs Wrangler under.
  */
 const HOSTS_INSTALL = 'npm ci --prefix hosts --omit=optional'
-/** The plan's: the lockfile's packages it imports, cut from the lock (tools/job-dependencies.ts). */
+/** The plan's: the lockfile's packages it imports, cut from the lock (operations/job-dependencies.ts). */
 const PLAN_INSTALL = 'npm ci --prefix "$RUNNER_TEMP/plan" --ignore-scripts --no-audit --no-fund'
 
 /** An override's spec as npm reads it: `$name` is the root package's own spec for `name`. */

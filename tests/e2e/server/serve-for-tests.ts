@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { lockFileOf } from '../../../server/data-dir-lock.ts'
+import { lockFileOf } from '../../../server/data-folder-lock.ts'
 import { journalFileOf } from '../../../server/lead-journal.ts'
 
 const dataDir = process.env.LEADS_DATA_DIR

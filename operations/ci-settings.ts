@@ -1,0 +1,85 @@
+// What the deploy jobs share (../scripts/deploy/backend.ts, ../scripts/deploy/site.ts): whether the settings a job needs are
+// there, and how a job says so. A fork or a fresh copy has no secrets: its deploy jobs skip with
+// a notice naming what to set. The production repository (the PRODUCTION_REPOSITORY variable)
+// must not silently stop deploying, so there a missing setting fails the job. A setting that is
+// there is also checked for its value (valueProblems): each problem one sentence naming the
+// setting, never its value, since the log is public.
+import { appendFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { missing, withoutValues, type Env } from './deploy-settings.ts'
+
+export type { Env }
+
+/** Whether this run is in the repository that deploys the live site. */
+export function isProductionRepository(env: Env): boolean {
+  return !!env.PRODUCTION_REPOSITORY && env.PRODUCTION_REPOSITORY === env.GITHUB_REPOSITORY
+}
+
+/** Sets a step output (`steps.<id>.outputs.<name>`) on GitHub; printed elsewhere. */
+export function setOutput(env: Env, name: string, value: string): void {
+  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `${name}=${value}\n`)
+  else console.log(`${name}=${value}`)
+}
+
+/** How a gate reads the values of its settings, and every setting (optional ones too) it reads. */
+export interface ValueCheck {
+  /** One sentence per problem, naming the setting. */
+  problems: (env: Env) => string[]
+  settings: readonly string[]
+}
+
+/**
+ * Decides whether a job goes ahead: `ready=true` when every name is set and `values` finds no
+ * problem in them (a problem fails the job wherever it runs). Without `switchName`
+ * (the setting whose absence means "not set up here") the job is skipped with a notice, outside
+ * the production repository; any other gap is a mistake and fails the job.
+ */
+export function gate(
+  env: Env,
+  job: string,
+  switchName: string,
+  names: readonly string[],
+  where: string,
+  values?: ValueCheck,
+): boolean {
+  const absent = missing(env, names)
+  if (!absent.length) {
+    // Every setting is there, so each is read as the deploy would read it.
+    const problems = (values?.problems(env) ?? []).map((problem) =>
+      withoutValues(problem, env, [...names, ...values!.settings]),
+    )
+    for (const problem of problems)
+      console.log(`::error title=${job} cannot deploy::${problem} See docs/deploy.md.`)
+    if (problems.length) process.exitCode = 1
+    setOutput(env, 'ready', problems.length ? 'false' : 'true')
+    return !problems.length
+  }
+  const list = absent.join(', ')
+  if (absent.includes(switchName) && !isProductionRepository(env)) {
+    console.log(
+      `::notice title=${job} skipped::${job} is not set up in this repository: set ${list} (${where}; docs/deploy.md) to deploy.`,
+    )
+    setOutput(env, 'ready', 'false')
+    return false
+  }
+  const why = isProductionRepository(env)
+    ? `this is the production repository (PRODUCTION_REPOSITORY=${env.PRODUCTION_REPOSITORY})`
+    : `${switchName} is set, so the rest must be too`
+  console.log(`::error title=${job} cannot deploy::missing ${list}; ${why}. See docs/deploy.md.`)
+  process.exitCode = 1
+  setOutput(env, 'ready', 'false')
+  return false
+}
+
+/**
+ * Runs a command of a deploy CLI (supabase on PATH, the hosts' wrangler by its path), its output shown; its
+ * arguments never hold a secret (secrets go by environment or file), so the line is printed.
+ */
+export function runCli(command: string, args: readonly string[], env: Env): void {
+  console.log(`$ ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: env as NodeJS.ProcessEnv })
+  if (result.error)
+    throw new Error(`${command} could not be started (${result.error.message}): is it installed?`)
+  if (result.status !== 0)
+    throw new Error(`${command} ${args[0] ?? ''} failed with exit status ${result.status}`)
+}
