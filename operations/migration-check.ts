@@ -15,7 +15,8 @@
 // roles unless its migration revokes that. Extensions that need a superuser are created by the
 // superuser first, as Supabase's platform does, so a migration's `create extension if not
 // exists` finds them. `psql` is the client; tests/unit/scripts/deploy.test.ts puts a recording
-// fake on PATH, tests/postgres/ the real one.
+// fake on PATH, tests/postgres/ the real one. Last, every function the migrations made must set
+// its search_path, as Supabase's database linter asks.
 import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -170,6 +171,47 @@ end
 $$;
 `
 
+/** What a function's definition must say (Supabase's advice for its linter's rule). */
+export const SEARCH_PATH_SETTING = "set search_path = ''"
+
+/**
+ * Every function the migrations made (owned by the owner, in any schema, not an extension's)
+ * with its settings (pg_proc.proconfig, such as {search_path=""}), read back.
+ */
+export const FUNCTION_SETTINGS_SQL = `
+select format('%I.%I(%s)', n.nspname, p.proname, oidvectortypes(p.proargtypes)) as function,
+  coalesce(p.proconfig, '{}') as settings
+from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+where pg_get_userbyid(p.proowner) = '${MIGRATION_OWNER}' and p.prokind in ('f', 'p')
+  and not exists (select from pg_depend d where d.classid = 'pg_proc'::regclass
+    and d.objid = p.oid and d.deptype = 'e')
+order by 1
+`
+
+/**
+ * Supabase's database linter (function_search_path_mutable) warns on a function that sets no
+ * search_path: it would find what it names by its caller's. Every function the migrations made
+ * must set one, and the sentence says what to write.
+ */
+export const SEARCH_PATH_CHECK_SQL = `
+do $$
+declare
+  problems text[] := '{}';
+  item record;
+begin
+  for item in ${FUNCTION_SETTINGS_SQL.trim()} loop
+    if not exists (select from unnest(item.settings) setting where setting like 'search_path=%') then
+      problems := problems || format('function %s sets no search_path, so it finds tables and functions by its caller''s: write "${SEARCH_PATH_SETTING.replace(/'/g, "''")}" in its definition (after its language line; or, for a function an applied migration made, "alter function %s ${SEARCH_PATH_SETTING.replace(/'/g, "''")};" in a new migration) and name every table and function in its body with its schema (public.contact_requests)',
+        item.function, item.function);
+    end if;
+  end loop;
+  if cardinality(problems) > 0 then
+    raise exception '%', array_to_string(problems, '; ');
+  end if;
+end
+$$;
+`
+
 /** The migration files, in the order Supabase applies them (by their timestamp names). */
 export function migrationFiles(dir = path.join(root, MIGRATIONS_DIR)): string[] {
   return readdirSync(dir)
@@ -213,7 +255,9 @@ export function applyMigrations(env: Env, dir?: string): void {
   for (const file of files) psql(env, ['--single-transaction', '-c', AS_OWNER_SQL, '-f', file])
   psql(env, [], { name: 'the grants of public, read back', text: GRANTS_REPORT_SQL })
   psql(env, [], { name: 'the grants checked against supabase/README.md', text: GRANTS_CHECK_SQL })
+  psql(env, [], { name: "every function's settings, read back", text: FUNCTION_SETTINGS_SQL })
+  psql(env, [], { name: "the functions' search_path checked", text: SEARCH_PATH_CHECK_SQL })
   console.log(
-    `Applied ${files.length} migrations in order as ${MIGRATION_OWNER}; every grant in public as intended.`,
+    `Applied ${files.length} migrations in order as ${MIGRATION_OWNER}; every grant in public as intended; every function sets its search_path.`,
   )
 }

@@ -1,16 +1,19 @@
 // The migration check (operations/migration-check.ts) on a real PostgreSQL set up as Supabase
 // sets up a project: the migrations pass it as they are, owned by the non-superuser `postgres`;
 // and it catches what Supabase would do differently from a plain superuser database: a table
-// left open by Supabase's default privileges, a migration that needs a superuser.
+// left open by Supabase's default privileges, a migration that needs a superuser, a function
+// without its own search_path (Supabase's linter: function_search_path_mutable).
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   FUNCTION_ROLE,
+  FUNCTION_SETTINGS_SQL,
   MIGRATION_OWNER,
   migrationFiles,
   PUBLIC_KEY_ROLES,
+  SEARCH_PATH_SETTING,
 } from '../../operations/migration-check.ts'
 import { startPostgres, SUPERUSER, type Postgres } from '../harness/postgres.ts'
 import { checkMigrations } from './supabase-project.ts'
@@ -92,6 +95,74 @@ describe('the migration check on a real PostgreSQL', () => {
     expect(
       pg.rows(`select has_table_privilege('anon', 'public.later', 'select') as open`, run),
     ).toEqual([{ open: true }])
+  })
+
+  it('leaves every function of the migrations with its search_path set, read from pg_proc', () => {
+    const run = { database: pg.database }
+    if (!pg.rows(`select 1 from pg_tables where tablename = 'contact_requests'`, run).length)
+      expect(checkMigrations(pg.env())).toBeUndefined()
+    // Read straight from the catalogue, not through the check's own query.
+    const functions = pg.rows<{ name: string; settings: string[] | null }>(
+      `select n.nspname || '.' || p.proname || '(' || oidvectortypes(p.proargtypes) || ')' as name,
+         p.proconfig as settings
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname not in ('pg_catalog', 'information_schema', 'cron', 'extensions', 'net', 'vault')
+       order by 1`,
+      run,
+    )
+    expect(functions.map(({ name }) => name)).toEqual(
+      expect.arrayContaining([
+        'public.hit_contact_rate_limit(text, integer, integer)',
+        'public.take_contact_mail_budget(text, integer)',
+        'public.lock_contact_mail_budget(text)',
+        'public.contact_unsent_counts(timestamp with time zone)',
+        'public.purge_expired_contact_requests(timestamp with time zone)',
+      ]),
+    )
+    expect(functions.length).toBeGreaterThanOrEqual(8)
+    for (const { name, settings } of functions)
+      expect({ name, settings }).toEqual({
+        name,
+        settings: expect.arrayContaining(['search_path=""']),
+      })
+    // The check's own query sees the same functions.
+    expect(
+      pg.rows<{ function: string }>(FUNCTION_SETTINGS_SQL, run).map((row) => row.function),
+    ).toEqual(functions.map(({ name }) => name))
+    // Each still runs with nothing but pg_catalog on its path: its names carry their schema.
+    expect(
+      pg.rows(`select public.contact_unsent_counts(now()) ->> 'gaveUp' as gave_up`, run),
+    ).toEqual([{ gave_up: '0' }])
+  })
+
+  it('fails a function that sets no search_path, saying what to write', () => {
+    const dir = migrationsWith(
+      'mutable_search_path',
+      `create function public.note_count() returns bigint language sql
+         as $$ select count(*) from public.contact_requests $$;
+       revoke all on function public.note_count() from public, anon, authenticated;
+       grant execute on function public.note_count() to service_role;`,
+    )
+    const message = checkMigrations(emptyDatabase().env, dir)
+    expect(message).toBe(
+      `the functions' search_path checked failed: function public.note_count() sets no search_path, so it finds tables and functions by its caller's: write "${SEARCH_PATH_SETTING}" in its definition (after its language line; or, for a function an applied migration made, "alter function public.note_count() ${SEARCH_PATH_SETTING};" in a new migration) and name every table and function in its body with its schema (public.contact_requests)`,
+    )
+  })
+
+  it('passes a function written as that sentence says', () => {
+    const dir = migrationsWith(
+      'fixed_search_path',
+      `create function public.note_count() returns bigint language sql
+         ${SEARCH_PATH_SETTING}
+         as $$ select count(*) from public.contact_requests $$;
+       revoke all on function public.note_count() from public, anon, authenticated;
+       grant execute on function public.note_count() to service_role;`,
+    )
+    const { env, name } = emptyDatabase()
+    expect(checkMigrations(env, dir)).toBeUndefined()
+    expect(pg.rows(`select public.note_count() as count`, { database: name })).toEqual([
+      { count: 0 },
+    ])
   })
 
   it('fails a table that its migration leaves open to the public key', () => {

@@ -698,16 +698,20 @@ describe(
   'the migration check (scripts/deploy/migration-check.ts)',
   { timeout: timeLimit(30_000) },
   () => {
-    it('creates Supabase’s roles, applies every migration in order as postgres, then reads the grants back', async () => {
+    it('creates Supabase’s roles, applies every migration in order as postgres, then reads the grants and the functions’ settings back', async () => {
       const pg = { PGHOST: '127.0.0.1', PGUSER: 'supabase_admin', PGPASSWORD: SECRET }
       const { code, calls } = await dryRun('migration-check.ts', [], pg)
       expect(code).toBe(0)
       const base = ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1']
       const [setup, ...rest] = calls
-      expect(rest.length).toBeGreaterThanOrEqual(5) // three migrations at least, report and check
+      // three migrations at least, then two reports and two checks
+      expect(rest.length).toBeGreaterThanOrEqual(7)
+      const searchPathCheck = rest.pop()!
+      const settings = rest.pop()!
       const check = rest.pop()!
       const report = rest.pop()!
-      for (const call of [setup!, report, check]) expect(call.args).toEqual([...base, '-f', '-'])
+      for (const call of [setup!, report, check, settings, searchPathCheck])
+        expect(call.args).toEqual([...base, '-f', '-'])
       for (const role of ['anon', 'authenticated', 'service_role'])
         expect(setup!.stdin).toContain(`create role ${role} nologin`)
       expect(setup!.stdin).toContain('alter default privileges for role postgres, supabase_admin')
@@ -726,6 +730,8 @@ describe(
       )
       expect(report.stdin).toContain("has_table_privilege('anon', c.oid, p)")
       expect(check.stdin).toContain('is open to the public key')
+      expect(settings.stdin).toContain('p.proconfig')
+      expect(searchPathCheck.stdin).toContain('sets no search_path')
       expect(JSON.stringify(calls)).not.toContain(SECRET)
     })
 
