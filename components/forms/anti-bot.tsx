@@ -16,7 +16,7 @@ export function Honeypot() {
   )
 }
 
-export type AntiBotFields = Omit<RequestExtras, 'requestId'>
+export type AntiBotFields = Omit<RequestExtras, 'requestId' | 'pagePath'>
 
 /** What this send adds to the spec's four fields: the honeypot's value and the time since navigation. */
 export function antiBotFields(form: HTMLFormElement): AntiBotFields {

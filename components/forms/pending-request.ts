@@ -35,6 +35,17 @@ interface Pending {
   kept: RequestExtras | null
 }
 
+/**
+ * What one send adds to the form's values: the anti-bot fields, the request's id, and the path
+ * of the page it is written on, kept with it: a kept copy sent later from another page still
+ * names this one (the function joins it to the site's origin: new-lead.ts).
+ */
+export const sendExtras = (antiBot: AntiBotFields, requestId: string): RequestExtras => ({
+  ...antiBot,
+  requestId,
+  pagePath: window.location.pathname,
+})
+
 const sameSubject = (a: RequestSubject, b: RequestSubject) =>
   a.kind === b.kind && a.title === b.title
 
@@ -76,7 +87,7 @@ export function usePendingRequest(onSentLater: (subject: RequestSubject) => void
     if (!pending.current || !sameSubject(pending.current.subject, subject))
       pending.current = { subject, requestId: crypto.randomUUID(), kept: null }
     const current = pending.current
-    const extras = { ...antiBot, requestId: current.requestId }
+    const extras = sendExtras(antiBot, current.requestId)
     const result = await submitRequest(build(extras), subject)
     if (pending.current !== current) return null
     if (result.outcome === 'sent' || result.outcome === 'preview') {

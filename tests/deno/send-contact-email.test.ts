@@ -184,6 +184,24 @@ Deno.test('stores then mails a scorecard request and answers ok with the row id'
   assert.equal(sent.length, 1)
 })
 
+Deno.test(
+  'keeps the page path the form sent, joined to the site origin, and mails it',
+  async () => {
+    const { store, sent, handle } = setup()
+    const headers = { referer: 'http://localhost:3000/' }
+    const response = await handle(post({ ...valid, pagePath: '/resources/guides' }, headers))
+    assert.equal(response.status, 200)
+    assert.equal(store.rows[0].page, 'http://localhost:3000/resources/guides')
+    assert.match(sent[0].text, /\nPage: http:\/\/localhost:3000\/resources\/guides\n/)
+    // A path of another shape is dropped, never refused: the Referer says what it can.
+    const other = await handle(
+      post({ ...valid, pagePath: '/a?b' }, { ...headers, 'x-forwarded-for': '203.0.113.8' }),
+    )
+    assert.equal(other.status, 200)
+    assert.equal(store.rows[1].page, 'http://localhost:3000/')
+  },
+)
+
 Deno.test('answers the CORS preflight for an allowed origin and refuses another', async () => {
   const { handle } = setup()
   const preflight = await handle(

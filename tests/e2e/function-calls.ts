@@ -13,13 +13,15 @@ export const answerOk = (route: Route) => route.fulfill({ status: 200, json: {} 
 
 /**
  * Answers the send-contact-email call with `respond` and records each body it received. The
- * request id and the anti-bot fields the forms add are checked and taken off: what remains is the
- * spec's payload.
+ * request id, the anti-bot fields and the page's path the forms add are checked and taken off:
+ * what remains is the spec's payload.
  */
 export async function answerFunctionCalls(page: Page, respond: (route: Route) => Promise<void>) {
   const bodies: unknown[] = []
   await page.route(FUNCTION_URL, async (route) => {
-    const { website, elapsedMs, requestId, ...payload } = route.request().postDataJSON()
+    const { website, elapsedMs, requestId, pagePath, ...payload } = route.request().postDataJSON()
+    // The page the form is on, which the function joins to the site's origin.
+    expect(pagePath).toBe(new URL(page.url()).pathname)
     expect(website).toBe('')
     expect(elapsedMs).toBeGreaterThan(0)
     expect(requestId).toMatch(

@@ -143,6 +143,7 @@ test('function blocked: kept, toast and notice say so, sent on the next page loa
       phone: '(305) 555-0199',
       message: 'We hire four backend engineers this quarter.',
       requestId: kept!.requestId,
+      pagePath: '/contact',
     },
   })
   await expect(notice(page)).toContainText('Not sent yet: 1 kept in this browser.')
@@ -155,6 +156,19 @@ test('function blocked: kept, toast and notice say so, sent on the next page loa
   const rows = await rowsFor(email)
   expect(rows).toHaveLength(1)
   expect(rows[0]).toMatchObject({ requestId: kept!.requestId, kind: 'contact', status: 'logged' })
+})
+
+test('a kept message sent from another page names the page it was written on', async ({
+  page,
+  baseURL,
+}) => {
+  const email = await keepContactMessage(page, 'elsewhere', 'connectionrefused')
+  await page.unrouteAll()
+  await page.goto('/')
+  await expectSentLater(page)
+  const rows = await rowsFor(email)
+  expect(rows).toHaveLength(1)
+  expect(rows[0]!.page).toBe(`${baseURL}/contact`)
 })
 
 test('function failing (503): kept, sent when the browser is back online, one row', async ({

@@ -11,6 +11,7 @@ const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
 // The e2e server has no RESEND_API_KEY: mail goes to its log, and the rows say so ('logged').
 test('a message sent from the contact page is stored and listed by `npm run leads`', async ({
   page,
+  baseURL,
 }) => {
   await page.goto('/contact')
   const email = `ada-${run}@example.com`
@@ -27,6 +28,7 @@ test('a message sent from the contact page is stored and listed by `npm run lead
       message: 'We hire four backend engineers this quarter.',
       status: 'logged',
       transport: 'log',
+      page: `${baseURL}/contact`,
     })
 })
 

@@ -26,6 +26,33 @@ export const ELAPSED_FIELD = 'elapsedMs'
 /** The browser's id for one request (a UUID), the same on every retry of it. */
 export const REQUEST_ID_FIELD = 'requestId'
 
+/**
+ * The path of the page a request was sent from (its location.pathname, with the base path the
+ * site is served under). Outside the message, whose format the spec fixes (§7): under the
+ * browser's referrer policy (strict-origin-when-cross-origin) the cross-origin POST to the
+ * hosted function carries only the site's origin as its Referer, so without this field a lead
+ * would say only which site it came from, not which page.
+ */
+export const PAGE_PATH_FIELD = 'pagePath'
+/** The longest page path kept; the site's own are far shorter. */
+export const PAGE_PATH_MAX = 300
+
+// The shape of every address of this site: "/" and segments of the characters a base path
+// (renderer/base-path.ts) and a route (site/routes.ts: lowercase words joined by hyphens) are
+// made of, with a trailing slash for a base path's root; no query, fragment, escape, empty, "."
+// or ".." segment. The function deploys alone and cannot read the route table, which changes
+// with every article (the daily publish deploys the site, not the function): the shape is what
+// it checks, tests/unit/supabase/functions/_shared/page-path.test.ts holds every route of the
+// table to it, and the origin it is joined to must be an allowed one (client-address.ts).
+//
+// One separator between segments, so that no string can be matched two ways (no backtracking).
+const PAGE_PATH_SEGMENT = String.raw`(?!\.\.?(?:/|$))[A-Za-z0-9._~-]+`
+const PAGE_PATH_PATTERN = new RegExp(`^/(?:${PAGE_PATH_SEGMENT}(?:/${PAGE_PATH_SEGMENT})*/?)?$`)
+
+/** Whether `value` is a path of this site's shape, at most PAGE_PATH_MAX characters. */
+export const isPagePath = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= PAGE_PATH_MAX && PAGE_PATH_PATTERN.test(value)
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const LIMITS = {
@@ -141,7 +168,8 @@ const MESSAGE_WIRE_MAX = LIMITS.message + LIMITS.company + LIMITS.title + 64
 /**
  * The JSON body POSTed to send-contact-email: the spec's four fields (§7: name, email, phone,
  * message), and optionally the browser's requestId and the two anti-bot fields, checked only when
- * present. Unknown fields are ignored.
+ * present, and the page's path (PAGE_PATH_FIELD), dropped when it is not a path of the site's
+ * shape. Unknown fields are ignored.
  */
 export const contactRequestSchema = z
   .object({
@@ -165,6 +193,9 @@ export const contactRequestSchema = z
         .string({ error: `${REQUEST_ID_FIELD} must be a UUID` })
         .check(z.regex(UUID_PATTERN, `${REQUEST_ID_FIELD} must be a UUID`)),
     ),
+    // Never a reason to refuse a lead: a path of another shape is taken as none, and the
+    // function falls back to the Referer (client-address.ts).
+    [PAGE_PATH_FIELD]: z.catch(z.optional(z.string().check(z.refine(isPagePath))), undefined),
   })
   .check(
     z.superRefine((body, context) => {
@@ -191,7 +222,10 @@ export const contactRequestSchema = z
     }),
   )
 export type ContactRequestBody = z.input<typeof contactRequestSchema>
-/** A body built by this site's forms: always with its request id. */
+/**
+ * A body built by this site's forms: always with its request id, and with its page's path
+ * (which a request kept in a browser by an earlier release of the site may lack).
+ */
 export type FormRequestBody = ContactRequestBody & { [REQUEST_ID_FIELD]: string }
 export type ContactRequest = z.output<typeof contactRequestSchema>
 
@@ -207,11 +241,13 @@ export function fieldErrors(error: {
   return errors
 }
 
-/** What a form adds to the spec's four fields: the request's id and the anti-bot fields. */
+/** What a form adds to the spec's four fields: the request's id, the anti-bot fields, its page. */
 export interface RequestExtras {
   requestId: string
   honeypot: string
   elapsedMs: number
+  /** location.pathname of the page the request was written on. */
+  pagePath: string
 }
 
 // Key order is the wire order: the spec's fields first, then the form's extras.
@@ -225,6 +261,7 @@ const extraFields = (extras: RequestExtras) => ({
   [HONEYPOT_FIELD]: extras.honeypot,
   [ELAPSED_FIELD]: Math.round(extras.elapsedMs),
   [REQUEST_ID_FIELD]: extras.requestId,
+  [PAGE_PATH_FIELD]: extras.pagePath,
 })
 
 /** The body the contact page sends. */

@@ -28,13 +28,35 @@ export function clientAddressOf(
   return entries.length >= config.trustedProxyHops && added ? added : socket
 }
 
+/** The longest page address kept. */
+const PAGE_MAX = 500
+
 // Only the page's origin and path: query strings can carry things that are not ours to keep.
-export function pageOf(referer: string | null): string | null {
+function refererPage(referer: string | null): string | null {
   if (!referer) return null
   try {
     const url = new URL(referer)
-    return `${url.origin}${url.pathname}`.slice(0, 500)
+    return `${url.origin}${url.pathname}`.slice(0, PAGE_MAX)
   } catch {
     return null
   }
+}
+
+/**
+ * The address of the page a request was sent from. The form's page path (already checked for
+ * the site's shape by the request schema) joined to the request's Origin, when that is one of
+ * ALLOWED_ORIGINS: across origins, the browser's referrer policy (strict-origin-when-cross-origin)
+ * leaves only the origin in the Referer. Without both, the Referer's origin and path, which is
+ * the whole address only from the same origin (the local server), or null: never an address
+ * made of an origin the site does not have.
+ */
+export function pageOf(
+  pagePath: string | undefined,
+  headers: Headers,
+  allowedOrigins: readonly string[],
+): string | null {
+  const origin = headers.get('origin')
+  if (pagePath !== undefined && origin !== null && allowedOrigins.includes(origin))
+    return `${origin}${pagePath}`.slice(0, PAGE_MAX)
+  return refererPage(headers.get('referer'))
 }

@@ -1,5 +1,6 @@
 // A checked submission as the row it becomes: its kind, title and company read back from the
-// message, where it came from, whether a bot sent it, and whether it carried the anti-bot fields.
+// message, where it came from (its page: client-address.ts), whether a bot sent it, and whether
+// it carried the anti-bot fields.
 import {
   ELAPSED_FIELD,
   HONEYPOT_FIELD,
@@ -32,7 +33,7 @@ export async function newLead(
     phone: submission.phone,
     company: described.company,
     message: submission.message,
-    page: pageOf(request.headers.get('referer')),
+    page: pageOf(submission.pagePath, request.headers, config.allowedOrigins),
     userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
     clientHash: await sha256Hex(
       `${config.clientHashSalt}:${clientAddressOf(request.headers, connection, config)}`,

@@ -66,7 +66,12 @@ describe('request message (spec §7)', () => {
         line(60),
         (values, kind, title) => {
           const requestId = '6f1c1a52-5e1b-4c53-9d2a-0d3a7b1c2e4f'
-          const extras = { requestId, honeypot: '', elapsedMs: 4321.6 }
+          const extras = {
+            requestId,
+            honeypot: '',
+            elapsedMs: 4321.6,
+            pagePath: '/resources/guides',
+          }
           const payload = requestPayload(kind, title, values, extras)
           expect(Object.keys(payload)).toEqual([
             'name',
@@ -76,8 +81,10 @@ describe('request message (spec §7)', () => {
             'website',
             'elapsedMs',
             'requestId',
+            'pagePath',
           ])
           expect(payload.requestId).toBe(requestId)
+          expect(payload.pagePath).toBe('/resources/guides')
           expect(payload.phone).toBe(values.phone.trim())
           expect(payload.website).toBe('')
           expect(payload.elapsedMs).toBe(4322)
@@ -96,6 +103,7 @@ describe('request message (spec §7)', () => {
         requestId: crypto.randomUUID(),
         honeypot: '',
         elapsedMs: 1,
+        pagePath: '/resources/guides',
       }),
     ).toThrow(/validateRequest/)
   })

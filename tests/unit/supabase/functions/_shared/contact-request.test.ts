@@ -122,7 +122,12 @@ describe('wire bodies built by the forms pass the function schema', () => {
   it('contact body', () => {
     const values = contactFormSchema.parse({ name: 'A', email: 'a@b.co', message: 'Hi' })
     const requestId = crypto.randomUUID()
-    const body = contactRequestBody(values, { requestId, honeypot: '', elapsedMs: 4321.7 })
+    const body = contactRequestBody(values, {
+      requestId,
+      honeypot: '',
+      elapsedMs: 4321.7,
+      pagePath: '/contact',
+    })
     expect(body).toEqual({
       name: 'A',
       email: 'a@b.co',
@@ -131,6 +136,7 @@ describe('wire bodies built by the forms pass the function schema', () => {
       website: '',
       elapsedMs: 4322,
       requestId,
+      pagePath: '/contact',
     })
     expect(contactRequestSchema.safeParse(body).success).toBe(true)
   })
@@ -141,9 +147,11 @@ describe('wire bodies built by the forms pass the function schema', () => {
       requestId: crypto.randomUUID(),
       honeypot: '',
       elapsedMs: 5000,
+      pagePath: '/resources/guides',
     })
     expect(body.message).toBe('Guide Request: ML Guide\nCompany: Acme\nMessage: ')
-    expect(contactRequestSchema.safeParse(body).success).toBe(true)
+    expect(body.pagePath).toBe('/resources/guides')
+    expect(contactRequestSchema.parse(body).pagePath).toBe('/resources/guides')
   })
 })
 

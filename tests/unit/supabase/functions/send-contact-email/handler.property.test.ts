@@ -2,9 +2,14 @@
 // in, the answer is never a 500, and nothing invalid is ever stored.
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { EMAIL_PATTERN, LIMITS } from '../../../../../supabase/functions/_shared/contact-request.ts'
+import {
+  EMAIL_PATTERN,
+  isPagePath,
+  LIMITS,
+} from '../../../../../supabase/functions/_shared/contact-request.ts'
 import type { LocalDatabase } from '../../../../../server/local-database.ts'
 import {
+  ALLOWED_ORIGIN,
   contactBody,
   countRows,
   guideBody,
@@ -24,6 +29,8 @@ const anyText = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.constantFrom('', ' ', '\n', '\u0000', '<script>', 'a@b.co', ' a@b.co ', 'x@y', '"', '\\'),
+  // Page paths, of the site's shape and not.
+  fc.constantFrom('/', '/resources/guides', '/repo/pr-12/', '//evil.example', '/a/../b', '/x?y'),
   fc.string({ minLength: 190, maxLength: 400 }),
 )
 const anyValue = fc.oneof(
@@ -38,7 +45,15 @@ const anyValue = fc.oneof(
 const SPEC_FIELDS = ['name', 'email', 'phone', 'message']
 
 // The spec's fields, the form's extras, and two a client might add.
-const fieldNames = [...SPEC_FIELDS, 'website', 'elapsedMs', 'requestId', 'company', '__proto__']
+const fieldNames = [
+  ...SPEC_FIELDS,
+  'website',
+  'elapsedMs',
+  'requestId',
+  'pagePath',
+  'company',
+  '__proto__',
+]
 
 // Mostly near-valid bodies with one or more fields mutated, plus arbitrary JSON.
 const bodyArbitrary = fc.oneof(
@@ -85,6 +100,12 @@ function assertStoredRowIsValid(row: Record<string, unknown>) {
   expect(text('message').length).toBeGreaterThan(0)
   expect(['contact', 'guide', 'scorecard']).toContain(row.kind)
   expect(((row.company as string | null) ?? '').length).toBeLessThanOrEqual(LIMITS.company)
+  // The Referer's page (post() sends one), or the allowed origin and a path of the site's shape.
+  const page = text('page')
+  if (page !== 'http://localhost:3000/guides') {
+    expect(page.startsWith(ALLOWED_ORIGIN)).toBe(true)
+    expect(isPagePath(page.slice(ALLOWED_ORIGIN.length))).toBe(true)
+  }
 }
 
 it(
@@ -104,6 +125,8 @@ it(
         const answer = await response.json()
         if (response.status === 400) {
           expect(after).toBe(before)
+          // The page's path is never a reason to refuse a lead.
+          expect(Object.keys(answer.fields)).not.toContain('pagePath')
           expect(Object.keys(answer.fields).length).toBeGreaterThan(0)
           // An error names only the spec's fields, what the client sent, the body itself, or a
           // part of the message (company, title of a request dialog): never an internal field.

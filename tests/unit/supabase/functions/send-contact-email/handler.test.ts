@@ -347,6 +347,78 @@ describe("the spec's body, and nothing else (issue 13, item 1)", () => {
   })
 })
 
+describe('the page a lead came from', () => {
+  // What the browser sends across origins under strict-origin-when-cross-origin, as the site on
+  // its domain does to the hosted function: the Origin, and a Referer of the origin alone.
+  const crossOrigin = { origin: ALLOWED_ORIGIN, referer: `${ALLOWED_ORIGIN}/` }
+
+  it('is the site’s origin and the page path the form sent, in the row and the mail', async () => {
+    const { handle, store, mail } = handlerOn(database)
+    const body = { ...guideBody, pagePath: '/resources/guides' }
+    await expectAccepted(await handle(post(body, { headers: crossOrigin })))
+    const [row] = await store.listContactRequests()
+    expect(row!.page).toBe(`${ALLOWED_ORIGIN}/resources/guides`)
+    // The path is no part of the message, whose three lines the spec fixes.
+    expect(row!.message).toBe(guideBody.message)
+    const sent = (mail as ReturnType<typeof recordingMail>).sent
+    expect(sent[0]!.text).toContain(`\nPage: ${ALLOWED_ORIGIN}/resources/guides\n`)
+  })
+
+  it('is the page path under the base path the site is served from', async () => {
+    const { handle, store } = handlerOn(database)
+    const body = { ...contactBody, pagePath: '/repo/pr-12/contact' }
+    await expectAccepted(await handle(post(body, { headers: crossOrigin })))
+    expect((await store.listContactRequests())[0]!.page).toBe(
+      `${ALLOWED_ORIGIN}/repo/pr-12/contact`,
+    )
+  })
+
+  it.each([
+    ['a query string', '/contact?utm_source=mail'],
+    ['another site', 'https://evil.example/contact'],
+    ['not text', 42],
+    ['a dot-dot segment', '/resources/../admin'],
+  ])('falls back to the Referer for %s, and keeps the lead', async (_label, pagePath) => {
+    const { handle, store, mail } = handlerOn(database)
+    await expectAccepted(await handle(post({ ...contactBody, pagePath }, { headers: crossOrigin })))
+    const [row] = await store.listContactRequests()
+    expect(row).toMatchObject({
+      name: contactBody.name,
+      email: contactBody.email,
+      message: contactBody.message,
+      status: 'sent',
+    })
+    expect(row!.page).toBe(`${ALLOWED_ORIGIN}/`)
+    expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(1)
+  })
+
+  it('is the Referer’s address without a page path, as the spec’s body and the local site give it', async () => {
+    const { handle, store } = handlerOn(database)
+    await expectAccepted(await handle(post(specBody)))
+    expect((await store.listContactRequests())[0]!.page).toBe('http://localhost:3000/guides')
+  })
+
+  it('is never joined to an origin the site does not have: without an Origin, the Referer', async () => {
+    const { handle, store } = handlerOn(database)
+    const request = post(
+      { ...contactBody, pagePath: '/contact' },
+      { headers: { referer: 'https://elsewhere.example/page' } },
+    )
+    request.headers.delete('origin')
+    await expectAccepted(await handle(request))
+    expect((await store.listContactRequests())[0]!.page).toBe('https://elsewhere.example/page')
+  })
+
+  it('is kept in the mail sent when the database is down', async () => {
+    const mail = recordingMail()
+    const { handle, store } = handlerOn(database, { mail })
+    store.insertContactRequest = () => Promise.reject(new Error('connect ECONNREFUSED'))
+    const body = { ...guideBody, requestId: crypto.randomUUID(), pagePath: '/resources/guides' }
+    expect((await handle(post(body, { headers: crossOrigin }))).status).toBe(200)
+    expect(mail.sent[0]!.text).toContain(`\nPage: ${ALLOWED_ORIGIN}/resources/guides\n`)
+  })
+})
+
 describe('spam is kept, never mailed, and can be released (issue 16)', () => {
   it.each([
     ['a filled honeypot', { website: 'http://spam.example' }, 'honeypot'],

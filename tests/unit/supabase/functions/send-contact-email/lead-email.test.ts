@@ -50,6 +50,14 @@ describe('composeLeadEmail', () => {
     expect(composeLeadEmail({ ...hostile, name: 'A\r\nBcc: x@y.z' }).subject).not.toMatch(/[\r\n]/)
   })
 
+  it('names the page the lead came from in its Page row, or says it is unknown', () => {
+    const page = 'https://www.example.com/resources/guides'
+    const mail = composeLeadEmail({ ...hostile, page })
+    expect(mail.text.split('\n')).toContain(`Page: ${page}`)
+    expect(mail.html).toContain(`<tr><th align="left">Page</th><td>${page}</td></tr>`)
+    expect(composeLeadEmail({ ...hostile, page: null }).text.split('\n')).toContain('Page: Unknown')
+  })
+
   it('escapeHtml covers the five HTML specials', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
       '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',

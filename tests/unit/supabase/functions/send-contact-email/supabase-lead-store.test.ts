@@ -188,6 +188,24 @@ it('stores a guide request through the REST API with the service role key', asyn
   expect(seen.every((call) => call.authorization === 'Bearer service-role-key')).toBe(true)
 })
 
+it('keeps the page the form named through the REST API, where the Referer has only the origin', async () => {
+  const mail = recordingMail()
+  const { handle, store, settled } = supabaseHandler(mail)
+  const body = { ...guideBody, pagePath: '/resources/guides' }
+  const response = await handle(post(body, { headers: { referer: 'http://localhost:3000/' } }))
+  const { id } = await response.json()
+  await settled()
+  const page = 'http://localhost:3000/resources/guides'
+  expect((await store.listContactRequests())[0]).toMatchObject({ id, page })
+  // In the table's own column, as `npm run leads -- --remote` reads it.
+  const { rows } = await database.db.query<{ page: string }>(
+    'select page from public.contact_requests where id = $1',
+    [id],
+  )
+  expect(rows).toEqual([{ page }])
+  expect(mail.sent[0]!.text).toContain(`\nPage: ${page}\n`)
+})
+
 it('rate-limits through the SQL function and retries failed rows', async () => {
   const { handle, store } = supabaseHandler(failingMail())
   for (let attempt = 0; attempt < 5; attempt++) {
