@@ -5,7 +5,7 @@
 // and removes the folder.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -22,9 +22,17 @@ import { copyTemplateDataFolder } from './template-data-folder.ts'
 
 export const ORIGIN = 'http://localhost:3000'
 
+/** One request as the function's server received it. */
+export interface ReceivedRequest {
+  method: string
+  headers: IncomingHttpHeaders
+}
+
 export interface FunctionServer {
   /** The function's address on this server. */
   url: string
+  /** Every request the server received, in order. */
+  received: ReceivedRequest[]
   dataDir: string
   mails: OutgoingMail[]
   clock: { set(at: string): void }
@@ -43,7 +51,12 @@ function listen(server: Server): Promise<number> {
 export const UNHURRIED_STORE_TIMEOUT_MS = 45_000
 
 export async function startFunctionServer(
-  options: { config?: Partial<HandlerConfig>; start?: string } = {},
+  options: {
+    config?: Partial<HandlerConfig>
+    start?: string
+    /** The site's origin the function allows (ALLOWED_ORIGINS); ORIGIN unless given. */
+    siteOrigin?: string
+  } = {},
 ): Promise<FunctionServer> {
   // The database folder inside a folder of its own, so its lock file beside it goes too.
   const parent = await mkdtemp(path.join(tmpdir(), 'function-reliability-'))
@@ -53,7 +66,7 @@ export async function startFunctionServer(
   const mail = recordingMail()
   const functions = await createFunctionsMiddleware({
     dataDir,
-    env: { ALLOWED_ORIGINS: ORIGIN },
+    env: { ALLOWED_ORIGINS: options.siteOrigin ?? ORIGIN },
     // A store call that outlasts its limit is taken for a store that is down (the lead is mailed
     // unstored, or answered 503), while the call may still commit. That path has its own tests
     // (tests/deno, tests/unit/backend); here a busy machine queueing 40 inserts must not take it,
@@ -63,7 +76,9 @@ export async function startFunctionServer(
     logger: silentLogger,
     clock: () => now,
   })
+  const received: ReceivedRequest[] = []
   const server = createServer((req, res) => {
+    received.push({ method: req.method ?? '', headers: req.headers })
     functions.middleware(req, res, () => {
       res.writeHead(404).end()
     })
@@ -71,6 +86,7 @@ export async function startFunctionServer(
   const port = await listen(server)
   return {
     url: `http://127.0.0.1:${port}${CONTACT_FUNCTION_PATH}`,
+    received,
     dataDir,
     mails: mail.sent,
     clock: {
