@@ -174,7 +174,7 @@ export const SITE_GATE_SETTINGS = [...SITE_SETTINGS, 'CLOUDFLARE_WORKER_NAME']
 /** The host's configuration, written beside the folder it deploys (`<dist>/wrangler.json`). */
 export const HOST_CONFIG = 'wrangler.json'
 
-export { HOSTS_WRANGLER } from './hosts.ts'
+export { HOSTS_JOB_INSTALL, HOSTS_WRANGLER } from './hosts.ts'
 
 const WORKERS_DEV = '.workers.dev'
 

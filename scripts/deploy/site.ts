@@ -24,6 +24,7 @@ import {
   HOST_CONFIG,
   hostConfig,
   HOSTS_WRANGLER,
+  HOSTS_JOB_INSTALL,
   SITE_GATE_SETTINGS,
   SITE_SETTINGS,
   siteProblems,
@@ -79,7 +80,12 @@ async function main(command: string | undefined, args: string[], env: Env) {
     const { servers, close } = await serveBuildsWithFunction([{ distDir }], silentLogger)
     try {
       const origin = servers[0]!.origin
-      const options = await smokeOptionsFor(`${origin}/`, env, `${origin}${CONTACT_FUNCTION_PATH}`)
+      const options = await smokeOptionsFor(
+        `${origin}/`,
+        env,
+        `${origin}${CONTACT_FUNCTION_PATH}`,
+        distDir,
+      )
       const { requests, failures } = await smokeCheck(options)
       for (const failure of failures)
         console.log(`::error title=Smoke check (before deploy)::${failure}`)
@@ -101,7 +107,7 @@ async function main(command: string | undefined, args: string[], env: Env) {
     const wrangler = env.WRANGLER_BIN?.trim() || path.join(root, HOSTS_WRANGLER)
     if (!existsSync(wrangler))
       throw new Error(
-        `${wrangler} is not there: install the hosts' tools first (npm ci --prefix hosts --omit=optional).`,
+        `${wrangler} is not there: install the deploy tools first (${HOSTS_JOB_INSTALL}).`,
       )
     writeHostFiles(distDir, env)
     runCli(wrangler, deployArgs(path.relative(process.cwd(), distDir) || '.'), env)
