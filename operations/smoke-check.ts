@@ -18,7 +18,7 @@ import {
   securityHeadersOf,
 } from '../server/headers.ts'
 import { CONTACT_FUNCTION_PATH } from '../supabase/functions/_shared/contact-request.ts'
-import { contactFunctionProblems } from './function-probes.ts'
+import { answerOf, contactFunctionProblems } from './function-probes.ts'
 
 export interface SmokeCheckOptions {
   /** The site's address, e.g. https://panelwise.dev or http://127.0.0.1:4173/base/. */
@@ -126,17 +126,10 @@ export async function smokeCheck(options: SmokeCheckOptions): Promise<SmokeCheck
   const request = (url: string, init: RequestInit = {}) =>
     limit(async () => {
       requests++
-      try {
-        return await fetch(url, {
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-          ...init,
-        })
-      } catch (error) {
-        const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error)
-        failures.push(`${url}: no answer (${reason})`)
-        return undefined
-      }
+      const answer = await answerOf(url, init, timeoutMs)
+      if (answer instanceof Response) return answer
+      failures.push(`${url}: no answer (${answer.noAnswer})`)
+      return undefined
     })
   const fail = (url: string, problem: string) => failures.push(`${url}: ${problem}`)
   const expectStatus = (url: string, response: Response, status: number) => {

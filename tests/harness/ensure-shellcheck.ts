@@ -17,6 +17,8 @@ if (!found && canInstall) {
 }
 if (found) console.log(`ShellCheck: using ${found}`)
 else {
-  console.error('ShellCheck: not installed: install Debian’s shellcheck (apt-get install shellcheck).')
+  console.error(
+    'ShellCheck: not installed: install Debian’s shellcheck (apt-get install shellcheck).',
+  )
   process.exit(1)
 }

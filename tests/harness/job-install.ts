@@ -13,15 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { parse } from 'yaml'
-import {
-  HOSTS_DIR,
-  HOSTS_JOB_INSTALL,
-  HOSTS_NODE,
-  HOSTS_SUPABASE,
-  HOSTS_WRANGLER,
-  supabaseVersion,
-  wranglerVersion,
-} from '../../operations/hosts.ts'
+import * as hosts from '../../operations/hosts.ts'
 import { writeHostFiles } from '../../scripts/deploy/site.ts'
 
 const execFileAsync = promisify(execFile)
@@ -51,17 +43,17 @@ export async function checkJobInstall(): Promise<{ failures: string[]; log: stri
   const failures: string[] = []
   const log: string[] = []
   const command = await jobInstallCommand()
-  if (command !== HOSTS_JOB_INSTALL)
-    failures.push(`the deploy jobs install with "${command}", not "${HOSTS_JOB_INSTALL}"`)
+  if (command !== hosts.HOSTS_JOB_INSTALL)
+    failures.push(`the deploy jobs install with "${command}", not "${hosts.HOSTS_JOB_INSTALL}"`)
   const scratch = await mkdtemp(path.join(tmpdir(), 'job-install-'))
   try {
     await mkdir(path.join(scratch, 'hosts'))
     for (const file of ['package.json', 'package-lock.json'])
-      await copyFile(path.join(HOSTS_DIR, file), path.join(scratch, 'hosts', file))
+      await copyFile(path.join(hosts.HOSTS_DIR, file), path.join(scratch, 'hosts', file))
     // `node` (and so npm and Wrangler, which start by `#!/usr/bin/env node`) is Node 24.
     const bin = path.join(scratch, 'bin')
     await mkdir(bin)
-    await symlink(HOSTS_NODE, path.join(bin, 'node'))
+    await symlink(hosts.HOSTS_NODE, path.join(bin, 'node'))
     const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` }
     const run = async (file: string, args: string[]) => {
       const { stdout, stderr } = await execFileAsync(file, args, {
@@ -86,10 +78,10 @@ export async function checkJobInstall(): Promise<{ failures: string[]; log: stri
       failures.push(
         "the deploy jobs' install holds the Node npm test uses: it is for npm test only",
       )
-    const wrangler = path.join(scratch, HOSTS_WRANGLER)
+    const wrangler = path.join(scratch, hosts.HOSTS_WRANGLER)
     const version = await run(wrangler, ['--version']).catch((error: Error) => error.message)
-    log.push(`$ ${HOSTS_WRANGLER} --version`, version)
-    if (!version.includes(wranglerVersion()))
+    log.push(`$ ${hosts.HOSTS_WRANGLER} --version`, version)
+    if (!version.includes(hosts.wranglerVersion()))
       failures.push(`wrangler --version after the jobs' install: ${version}`)
     const dist = path.join(scratch, 'dist')
     await mkdir(path.join(dist, 'client'), { recursive: true })
@@ -110,11 +102,11 @@ export async function checkJobInstall(): Promise<{ failures: string[]; log: stri
       `$ wrangler deploy --config dist/wrangler.json --dry-run`,
       ...dryRun.split('\n').slice(-3),
     )
-    const cli = await run(path.join(scratch, HOSTS_SUPABASE), ['--version']).catch(
+    const cli = await run(path.join(scratch, hosts.HOSTS_SUPABASE), ['--version']).catch(
       (error: Error) => error.message,
     )
-    log.push(`$ ${HOSTS_SUPABASE} --version`, cli)
-    if (cli.trim() !== supabaseVersion())
+    log.push(`$ ${hosts.HOSTS_SUPABASE} --version`, cli)
+    if (cli.trim() !== hosts.supabaseVersion())
       failures.push(`supabase --version after the jobs' install: ${cli}`)
     return { failures, log }
   } finally {

@@ -26,6 +26,7 @@ import {
 } from '../../operations/migration-check.ts'
 import { startPostgres, type Postgres } from '../harness/postgres.ts'
 import { timeLimit } from '../harness/time-limit.ts'
+import { backendSettings, SECRET, signInSettings } from '../unit/helpers/backend-settings.ts'
 import { workflow } from '../unit/helpers/ci-workflow.ts'
 import {
   functionUploads,
@@ -39,9 +40,8 @@ import { PG_NET_STAND_IN_SQL, VAULT_STAND_IN_SQL } from './supabase-project.ts'
 const run = promisify(exec)
 const root = path.resolve(import.meta.dirname, '../..')
 const scratch = scratchDir('backend-deploy-')
-const REF = 'abcdefghijklmnopqrst'
+const REF = backendSettings.SUPABASE_PROJECT_REF
 const OWNER_PASSWORD = 'owner-password-for-the-harness'
-const SECRET = 'do-not-print-this-value'
 // The CLI checks the token's form: sbp_ and 40 hexadecimal digits.
 const TOKEN = `sbp_${createHash('sha1').update(SECRET).digest('hex')}`
 
@@ -51,20 +51,11 @@ const deployStep = workflow.jobs.backend!.steps.find((step) =>
 )!
 
 const settings: Record<string, string> = {
-  SITE_URL: 'https://panelwise.dev',
+  ...backendSettings,
+  ...signInSettings,
   ALLOWED_ORIGINS: 'https://panelwise.dev,https://www.panelwise.dev',
   LEAD_RETENTION_DAYS: '180',
-  SUPABASE_PROJECT_REF: REF,
   SUPABASE_ACCESS_TOKEN: TOKEN,
-  SUPABASE_DB_PASSWORD: `db-${SECRET}`,
-  RESEND_API_KEY: `re_${SECRET}`,
-  CONTACT_TO: 'team@panelwise.dev',
-  CONTACT_FROM: 'Panelwise <no-reply@panelwise.dev>',
-  CLIENT_HASH_SALT: `salt-${SECRET}`,
-  RELEASE_HELD_TOKEN: `release-${SECRET}-0123456789`,
-  CMS_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
-  CMS_GITHUB_CLIENT_SECRET: `client-${SECRET}`,
-  CMS_OAUTH_STATE_KEY: `state-${SECRET}-0123456789`,
   LEADS_READER_PASSWORD: `reader-${SECRET}-0123456789`,
 }
 

@@ -34,6 +34,7 @@ import { listenOnLoopback, type LoopbackServer } from '../../../server/listen-on
 import { silentLogger } from '../../../supabase/functions/send-contact-email/logger.ts'
 import { leadsReaderSql, scramVerifier } from '../../../operations/leads-reader.ts'
 import { timeLimit } from '../../harness/time-limit.ts'
+import { backendSettings, SECRET, signInSettings } from '../helpers/backend-settings.ts'
 import { jobCommand } from '../helpers/daily-jobs.ts'
 import { scratchDir } from '../helpers/scratch-dir.ts'
 
@@ -128,21 +129,9 @@ async function dryRun(script: string, args: string[], env: Record<string, string
   return { ...result, calls, outputs: await readFile(output, 'utf8') }
 }
 
-const SECRET = 'do-not-print-this-value'
 /** A run's own commit, as GitHub gives it (GITHUB_SHA). */
 const SHA = '0123456789abcdef0123456789abcdef01234567'
-const backendEnv = {
-  SITE_URL: 'https://panelwise.dev',
-  SUPABASE_PROJECT_REF: 'abcdefghijklmnopqrst',
-  SUPABASE_ACCESS_TOKEN: `sbp_${SECRET}`,
-  SUPABASE_DB_PASSWORD: `db-${SECRET}`,
-  RESEND_API_KEY: `re_${SECRET}`,
-  CONTACT_TO: 'team@panelwise.dev',
-  CONTACT_FROM: 'Panelwise <no-reply@panelwise.dev>',
-  CLIENT_HASH_SALT: `salt-${SECRET}`,
-  // The function refuses to start with a token under 32 characters.
-  RELEASE_HELD_TOKEN: `release-${SECRET}-0123456789`,
-}
+const backendEnv = backendSettings
 const inProduction = {
   PRODUCTION_REPOSITORY: 'panelwise/website',
   GITHUB_REPOSITORY: 'panelwise/website',
@@ -218,11 +207,7 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
   })
 
   it('deploys the editor’s sign-in with its three settings, all or none', async () => {
-    const signIn = {
-      CMS_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
-      CMS_GITHUB_CLIENT_SECRET: `client-${SECRET}`,
-      CMS_OAUTH_STATE_KEY: `state-${SECRET}-0123456789`,
-    }
+    const signIn = signInSettings
     expect(deployedFunctions({ ...backendEnv, ...signIn })).toEqual([
       'send-contact-email',
       'github-oauth',

@@ -32,9 +32,7 @@ describe('actionlint', () => {
 
   it('knows the vars context, and finds a misspelt one', async () => {
     const broken = readFileSync(ci, 'utf8').replace('${{ vars.SITE_URL }}', '${{ varz.SITE_URL }}')
-    expect(await problems(ci, broken)).toEqual([
-      expect.stringMatching(/undefined variable "varz"/),
-    ])
+    expect(await problems(ci, broken)).toEqual([expect.stringMatching(/undefined variable "varz"/)])
   })
 
   it('would find a misspelt job in needs and an unknown permission', async () => {
