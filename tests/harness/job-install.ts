@@ -14,7 +14,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { parse } from 'yaml'
 import * as hosts from '../../operations/hosts.ts'
-import { writeHostFiles } from '../../scripts/deploy/site.ts'
+import { writeHostFiles } from '../../operations/deploy-settings.ts'
 
 const execFileAsync = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
