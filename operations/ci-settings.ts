@@ -1,12 +1,14 @@
-// What the deploy jobs share (../scripts/deploy/backend.ts, ../scripts/deploy/site.ts): whether the settings a job needs are
+// What the deploy jobs share (./backend-deploy.ts, ../scripts/deploy/site.ts): whether the settings a job needs are
 // there, and how a job says so. A fork or a fresh copy has no secrets: its deploy jobs skip with
 // a notice naming what to set. The production repository (the PRODUCTION_REPOSITORY variable)
-// must not silently stop deploying, so there a missing setting fails the job. A setting that is
+// must not silently stop deploying, so there a missing setting fails the job; so it does on a
+// daily or manual run, which exists to deploy. A setting that is
 // there is also checked for its value (valueProblems): each problem one sentence naming the
 // setting, never its value, since the log is public.
 import { appendFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { missing, withoutValues, type Env } from './deploy-settings.ts'
+import { HOSTS_JOB_INSTALL } from './hosts.ts'
 
 export type { Env }
 
@@ -14,6 +16,10 @@ export type { Env }
 export function isProductionRepository(env: Env): boolean {
   return !!env.PRODUCTION_REPOSITORY && env.PRODUCTION_REPOSITORY === env.GITHUB_REPOSITORY
 }
+
+/** A run someone asked to deploy: the daily run or a manual one. It never skips in silence. */
+export const isDeployRun = (env: Env): boolean =>
+  env.GITHUB_EVENT_NAME === 'schedule' || env.GITHUB_EVENT_NAME === 'workflow_dispatch'
 
 /** Sets a step output (`steps.<id>.outputs.<name>`) on GitHub; printed elsewhere. */
 export function setOutput(env: Env, name: string, value: string): void {
@@ -55,7 +61,7 @@ export function gate(
     return !problems.length
   }
   const list = absent.join(', ')
-  if (absent.includes(switchName) && !isProductionRepository(env)) {
+  if (absent.includes(switchName) && !isProductionRepository(env) && !isDeployRun(env)) {
     console.log(
       `::notice title=${job} skipped::${job} is not set up in this repository: set ${list} (${where}; docs/deploy.md) to deploy.`,
     )
@@ -64,7 +70,9 @@ export function gate(
   }
   const why = isProductionRepository(env)
     ? `this is the production repository (PRODUCTION_REPOSITORY=${env.PRODUCTION_REPOSITORY})`
-    : `${switchName} is set, so the rest must be too`
+    : isDeployRun(env) && absent.includes(switchName)
+      ? `a ${env.GITHUB_EVENT_NAME === 'schedule' ? 'daily' : 'manual'} run is there to deploy (set them in the production environment)`
+      : `${switchName} is set, so the rest must be too`
   console.log(`::error title=${job} cannot deploy::missing ${list}; ${why}. See docs/deploy.md.`)
   process.exitCode = 1
   setOutput(env, 'ready', 'false')
@@ -72,14 +80,20 @@ export function gate(
 }
 
 /**
- * Runs a command of a deploy CLI (supabase on PATH, the hosts' wrangler by its path), its output shown; its
- * arguments never hold a secret (secrets go by environment or file), so the line is printed.
+ * Runs a command of a deploy CLI (the hosts' supabase and wrangler, by their paths), its output
+ * shown; its arguments never hold a secret (secrets go by environment or file), so the line is
+ * printed. Standard input is /dev/null, as on a runner: a command that would ask, fails.
  */
 export function runCli(command: string, args: readonly string[], env: Env): void {
   console.log(`$ ${command} ${args.join(' ')}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: env as NodeJS.ProcessEnv })
+  const result = spawnSync(command, args, {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: env as NodeJS.ProcessEnv,
+  })
   if (result.error)
-    throw new Error(`${command} could not be started (${result.error.message}): is it installed?`)
+    throw new Error(
+      `${command} could not be started (${result.error.message}): install the deploy tools first (${HOSTS_JOB_INSTALL})`,
+    )
   if (result.status !== 0)
     throw new Error(`${command} ${args[0] ?? ''} failed with exit status ${result.status}`)
 }

@@ -1,6 +1,6 @@
 // The contact function's scheduled maintenance call, made by the backend deploy
-// (scripts/deploy/backend.ts, after the functions; scheduleMaintenance below) on every deploy, so no SQL is ever run by
-// hand: pg_cron calls `POST <function URL>` with RELEASE_HELD_HEADER and body `{}` every five
+// (./backend-deploy.ts, after the functions; scheduleMaintenance below) on every deploy, so no
+// SQL is ever run by hand: pg_cron calls `POST <function URL>` with RELEASE_HELD_HEADER and body `{}` every five
 // minutes, through pg_net, the address and the secret read from Supabase's Vault when the job
 // runs (Supabase's "Scheduling Edge Functions" guide). The SQL enables the three extensions,
 // writes both Vault secrets only when they differ from what is stored (so a changed
@@ -14,10 +14,8 @@
 // tests/postgres/schedule.test.ts.
 import { CONTACT_FUNCTION_PATH } from '../supabase/functions/_shared/function-name.ts'
 import { RELEASE_HELD_HEADER } from '../supabase/functions/send-contact-email/config.ts'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { runCli, type Env } from './ci-settings.ts'
+import type { Env } from './ci-settings.ts'
+import { linkedQuery } from './supabase-cli.ts'
 
 /** The pg_cron job's name: `cron.schedule` with the same name replaces the job. */
 export const SCHEDULE_JOB_NAME = 'contact-maintenance'
@@ -119,19 +117,12 @@ select jobid, jobname, schedule, active from cron.job where jobname = ${sqlLiter
 
 /** The backend deploy's step: runs scheduleSql on the linked project (after `supabase link`). */
 export function scheduleMaintenance(env: Env): void {
-  const folder = mkdtempSync(path.join(tmpdir(), 'schedule-'))
-  const file = path.join(folder, 'schedule.sql')
-  try {
-    writeFileSync(
-      file,
-      scheduleSql(functionUrl(env.SUPABASE_PROJECT_REF!.trim()), env.RELEASE_HELD_TOKEN!.trim()),
-      { mode: 0o600 },
-    )
-    runCli('supabase', ['db', 'query', '--linked', '--output', 'json', '--file', file], env)
-    console.log(
-      `Scheduled call: ${SCHEDULE_JOB_NAME} (${SCHEDULE}), its address and secret in Vault.`,
-    )
-  } finally {
-    rmSync(folder, { recursive: true, force: true })
-  }
+  const sql = scheduleSql(
+    functionUrl(env.SUPABASE_PROJECT_REF!.trim()),
+    env.RELEASE_HELD_TOKEN!.trim(),
+  )
+  linkedQuery(env, 'schedule', sql)
+  console.log(
+    `Scheduled call: ${SCHEDULE_JOB_NAME} (${SCHEDULE}), its address and secret in Vault.`,
+  )
 }

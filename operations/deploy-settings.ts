@@ -3,6 +3,8 @@
 // reads it: the functions' settings through the functions' own config.ts, so the gate and a
 // function starting on Supabase can never disagree. Each problem is one sentence naming the
 // setting, never its value: the workflow's log is public.
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { parseAllowedOrigins } from '../supabase/functions/_shared/cors.ts'
 import { CONTACT_FUNCTION_NAME } from '../supabase/functions/_shared/function-name.ts'
 import { GITHUB_OAUTH_FUNCTION_NAME } from '../supabase/functions/_shared/github-sign-in.ts'
@@ -174,7 +176,7 @@ export const SITE_GATE_SETTINGS = [...SITE_SETTINGS, 'CLOUDFLARE_WORKER_NAME']
 /** The host's configuration, written beside the folder it deploys (`<dist>/wrangler.json`). */
 export const HOST_CONFIG = 'wrangler.json'
 
-export { HOSTS_WRANGLER } from './hosts.ts'
+export { HOSTS_JOB_INSTALL, HOSTS_WRANGLER } from './hosts.ts'
 
 const WORKERS_DEV = '.workers.dev'
 
@@ -279,4 +281,14 @@ export function siteProblems(env: Env): string[] {
       )
   }
   return problems
+}
+
+/**
+ * What the deploy writes into `distDir` before `wrangler deploy`: the host's configuration
+ * beside the folder, and the list of files it must not upload.
+ */
+export function writeHostFiles(distDir: string, env: Env): void {
+  // vercel.json is for another host: not uploaded (the local server does not serve it either).
+  writeFileSync(path.join(distDir, 'client', '.assetsignore'), 'vercel.json\n.assetsignore\n')
+  writeFileSync(path.join(distDir, HOST_CONFIG), `${JSON.stringify(hostConfig(env), null, 2)}\n`)
 }

@@ -25,6 +25,24 @@ export interface ContactFunctionCheck {
 }
 
 /**
+ * One request as the checks make it (./smoke-check.ts too): redirects not followed, within
+ * `timeoutMs`; a network failure or a time-out is given as its reason.
+ */
+export async function answerOf(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<Response | { noAnswer: string }> {
+  try {
+    return await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs), ...init })
+  } catch (error) {
+    return {
+      noAnswer: error instanceof Error ? (error.cause ?? error).toString() : String(error),
+    }
+  }
+}
+
+/**
  * The contact function as the forms meet it: its CORS preflight from the site's origin allows
  * that origin and POST, and a POST with an empty JSON body answers 400 (nothing is stored or
  * mailed for one).
@@ -38,17 +56,10 @@ export async function contactFunctionProblems(
   const fail = (problem: string) => failures.push(`${functionUrl}: ${problem}`)
   const request = async (init: RequestInit) => {
     requests++
-    try {
-      return await fetch(functionUrl, {
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-        ...init,
-      })
-    } catch (error) {
-      const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error)
-      fail(`no answer (${reason})`)
-      return undefined
-    }
+    const answer = await answerOf(functionUrl, init, timeoutMs)
+    if (answer instanceof Response) return answer
+    fail(`no answer (${answer.noAnswer})`)
+    return undefined
   }
   const keyHeaders: Record<string, string> = check.anonKey
     ? { authorization: `Bearer ${check.anonKey}`, apikey: check.anonKey }
@@ -126,12 +137,9 @@ export async function probeBackend(options: ProbeOptions): Promise<string[]> {
     if (options.signIn) {
       const url = new URL(`${GITHUB_OAUTH_FUNCTION_PATH}/callback`, options.functionsOrigin)
       url.searchParams.set('code', 'deploy-probe')
-      const answer = await fetch(url, {
-        redirect: 'manual',
-        signal: AbortSignal.timeout(15_000),
-      }).catch((error: unknown) => error)
+      const answer = await answerOf(url.href, {}, 15_000)
       if (!(answer instanceof Response))
-        failures.push(`${url.origin}${url.pathname}: no answer (${String(answer)})`)
+        failures.push(`${url.origin}${url.pathname}: no answer (${answer.noAnswer})`)
       else {
         await answer.arrayBuffer()
         if (answer.status < 400 || answer.status > 499)

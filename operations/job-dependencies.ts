@@ -31,9 +31,12 @@ export const JOB_PACKAGES = [
   'zod',
 ] as const
 
-interface LockEntry {
+/** A package as package-lock.json (lockfileVersion 3) records it under `packages`. */
+export interface LockEntry {
   version?: string
   link?: boolean
+  hasInstallScript?: boolean
+  engines?: Record<string, string> | string[]
   dependencies?: Record<string, string>
   optionalDependencies?: Record<string, string>
   peerDependencies?: Record<string, string>

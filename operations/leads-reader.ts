@@ -1,4 +1,4 @@
-// The leads_reader role's login, set by the backend deploy (scripts/deploy/backend.ts) on every
+// The leads_reader role's login, set by the backend deploy (./backend-deploy.ts) on every
 // deploy, so that no password is ever typed into Supabase's SQL editor. The migrations make the
 // role (read-only, unable to log in: supabase/migrations/*_contact_requests_leads_reader.sql);
 // this step gives it the LEADS_READER_PASSWORD secret and the right to log in, or, without that
@@ -11,10 +11,8 @@
 // database server, its logs or the Management API.
 import { createHash, createHmac, pbkdf2Sync } from 'node:crypto'
 import { LEADS_READER_ROLE } from './leads/remote-store.ts'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { runCli, type Env } from './ci-settings.ts'
+import type { Env } from './ci-settings.ts'
+import { linkedQuery } from './supabase-cli.ts'
 
 /** The repository secret holding the role's password (optional: without it, no login). */
 export const LEADS_READER_PASSWORD_SETTING = 'LEADS_READER_PASSWORD'
@@ -60,18 +58,10 @@ select rolname, rolcanlogin from pg_roles where rolname = '${LEADS_READER_ROLE}'
 /** The backend deploy's step: runs leadsReaderSql on the linked project (after `db push`). */
 export function setLeadsReaderLogin(env: Env): void {
   const password = env[LEADS_READER_PASSWORD_SETTING]?.trim() || undefined
-  const sql = leadsReaderSql(password)
-  const folder = mkdtempSync(path.join(tmpdir(), 'leads-reader-'))
-  const file = path.join(folder, 'leads-reader.sql')
-  try {
-    writeFileSync(file, sql, { mode: 0o600 })
-    runCli('supabase', ['db', 'query', '--linked', '--output', 'json', '--file', file], env)
-    console.log(
-      password
-        ? `${LEADS_READER_ROLE} may log in with ${LEADS_READER_PASSWORD_SETTING} (read-only: docs/deploy.md, "Reading leads in production").`
-        : `${LEADS_READER_ROLE} may not log in: set the ${LEADS_READER_PASSWORD_SETTING} secret to read production leads with npm run leads -- --remote.`,
-    )
-  } finally {
-    rmSync(folder, { recursive: true, force: true })
-  }
+  linkedQuery(env, 'leads-reader', leadsReaderSql(password))
+  console.log(
+    password
+      ? `${LEADS_READER_ROLE} may log in with ${LEADS_READER_PASSWORD_SETTING} (read-only: docs/deploy.md, "Reading leads in production").`
+      : `${LEADS_READER_ROLE} may not log in: set the ${LEADS_READER_PASSWORD_SETTING} secret to read production leads with npm run leads -- --remote.`,
+  )
 }

@@ -1,6 +1,9 @@
-// `npm run smoke -- <url> [--function <url>] [--wait <seconds>]`: checks a served site (live, or
+// `npm run smoke -- <url> [--function <url>] [--wait <seconds>] [--dist <folder>]`: checks a
+// served site (live, or
 // a build served on this machine) the way operations/smoke-check.ts says, prints each failure
-// with its address, and exits 1 on any. --wait first waits up to that long for the site to
+// with its address, and exits 1 on any. --dist names the build the site serves: its headers are
+// then required exactly, its Content-Security-Policy included; without it, the check says what it
+// could not make. --wait first waits up to that long for the site to
 // answer at all (a new custom domain's certificate is issued minutes after the first deploy). The deploy workflow runs it before a deploy (the build served locally,
 // the function answered by this repository's own handler) and after it (the live site).
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -9,7 +12,7 @@ import { escapeData } from '../builder/content/report.ts'
 import { smokeCheck, smokeOptionsFor } from '../operations/smoke-check.ts'
 
 const USAGE =
-  'usage: npm run smoke -- <site url> [--function <function url>] [--wait <seconds>]  e.g. npm run smoke -- https://panelwise.dev'
+  'usage: npm run smoke -- <site url> [--function <function url>] [--wait <seconds>] [--dist <build folder>]  e.g. npm run smoke -- https://panelwise.dev'
 
 function fail(sentence: string): never {
   console.error(sentence)
@@ -19,11 +22,13 @@ function fail(sentence: string): never {
 let url: URL
 let functionUrl: string | undefined
 let waitSeconds = 0
+let distDir: string | undefined
 try {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { function: { type: 'string' }, wait: { type: 'string' } },
+    options: { function: { type: 'string' }, wait: { type: 'string' }, dist: { type: 'string' } },
   })
+  distDir = values.dist
   if (positionals.length !== 1) fail(USAGE)
   url = new URL(positionals[0]!)
   if (values.function !== undefined) functionUrl = new URL(values.function).href
@@ -58,11 +63,12 @@ async function waitForAnswer(site: URL, seconds: number): Promise<void> {
 if (waitSeconds) await waitForAnswer(url, waitSeconds)
 
 const started = performance.now()
-const options = await smokeOptionsFor(url.href, process.env, functionUrl)
+const options = await smokeOptionsFor(url.href, process.env, functionUrl, distDir)
 console.log(
   `Smoke check of ${url.href}: ${options.routes.length} routes, the not-found page, crawler files, assets, the function at ${options.functionUrl}`,
 )
-const { requests, failures } = await smokeCheck(options)
+const { requests, failures, notChecked } = await smokeCheck(options)
+for (const sentence of notChecked) console.log(`Not checked: ${sentence}`)
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 if (!failures.length) {
   console.log(`Smoke check passed: ${requests} requests in ${seconds} s.`)

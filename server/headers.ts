@@ -5,6 +5,8 @@
 // (site/editor.ts), which needs a policy of its own (it talks to GitHub, and Decap evaluates
 // code) and must be kept out of search engines.
 import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { EDITOR_PATH } from '../site/editor.ts'
 
 /** What the policy has to allow: only what the site actually does. */
@@ -276,4 +278,11 @@ export function securityHeadersOf(rules: HeaderRule[]): Record<string, string> {
     {},
     ...rules.filter((rule) => rule.source === EVERY_PATH).map((rule) => rule.headers),
   )
+}
+
+/** The header rules the build wrote for this site (dist/headers.json), as the hosts get them. */
+export function readBuiltHeaderRules(distDir = path.resolve('dist')): HeaderRule[] {
+  const file = path.join(distDir, 'headers.json')
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`)
+  return JSON.parse(readFileSync(file, 'utf8')) as HeaderRule[]
 }

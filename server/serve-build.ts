@@ -4,7 +4,8 @@ import { createServer, type RequestListener } from 'node:http'
 import path from 'node:path'
 import { createFunctionsMiddleware } from './functions.ts'
 import { listenOnLoopback, type LoopbackServer } from './listen-on-loopback.ts'
-import { createStaticSite, readBuiltHeaderRules } from './static.ts'
+import { readBuiltHeaderRules } from './headers.ts'
+import { createStaticSite } from './static.ts'
 import type { Logger } from '../supabase/functions/send-contact-email/logger.ts'
 
 export type ServedBuild = LoopbackServer

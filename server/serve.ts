@@ -14,7 +14,8 @@ import { IN_MEMORY, resolveDataDir } from './data-folder-path.ts'
 import { acquireDataDirLock } from './data-folder-lock.ts'
 import { securityHeadersOf, type HeaderRule } from './headers.ts'
 import { createEdgeServer } from './http-edge.ts'
-import { createStaticSite, readBuiltHeaderRules } from './static.ts'
+import { readBuiltHeaderRules } from './headers.ts'
+import { createStaticSite } from './static.ts'
 
 function fail(sentence: string): never {
   console.error(sentence)

@@ -5,7 +5,7 @@
 // a base path (renderer/base-path.ts) answers under it only: /repo/pr-12/about is about/index.html,
 // the base without its slash is redirected to it, and every other path is not found.
 import compressible from 'compressible'
-import { createReadStream, existsSync, readFileSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -211,11 +211,4 @@ function safeDecode(pathname: string): string | undefined {
   } catch {
     return undefined
   }
-}
-
-/** The header rules the build wrote for this site (dist/headers.json), as the hosts get them. */
-export function readBuiltHeaderRules(distDir = path.resolve('dist')): HeaderRule[] {
-  const file = path.join(distDir, 'headers.json')
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`)
-  return JSON.parse(readFileSync(file, 'utf8')) as HeaderRule[]
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { cspHash, decodeAttribute } from '../../builder/outputs/inline-sources.ts'
 import { securityHeadersOf, type HeaderRule } from '../../server/headers.ts'
-import { readBuiltHeaderRules } from '../../server/static.ts'
+import { readBuiltHeaderRules } from '../../server/headers.ts'
 import type { ExtraPage } from '../../server/serve-build.ts'
 
 export const REFERENCE_PAGE_FILE = fileURLToPath(

@@ -7,12 +7,7 @@
 //   tsx scripts/deploy/backend.ts probe [--url <functions origin>]
 //                                          asks each deployed function what the site relies on
 // The editor's GitHub sign-in (github-oauth) is deployed with its three settings, all or none.
-// `supabase` is the CLI that supabase/setup-cli puts on PATH; the tests put a recording fake
-// there instead (tests/unit/scripts/deploy.test.ts). Secrets reach the CLI by its environment
-// and by a file readable by this user only, never on a command line.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+// What deploy runs, and how, is operations/backend-deploy.ts's.
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { CONTACT_FUNCTION_NAME } from '../../supabase/functions/_shared/function-name.ts'
@@ -22,51 +17,13 @@ import {
   BACKEND_GATE_SETTINGS,
   BACKEND_SETTINGS,
   backendProblems,
-  functionSecrets,
   missing,
   signInSetup,
   type Env,
 } from '../../operations/deploy-settings.ts'
+import { deployBackend } from '../../operations/backend-deploy.ts'
 import { probeBackend, projectUrl } from '../../operations/function-probes.ts'
-import { gate, runCli } from '../../operations/ci-settings.ts'
-import { scheduleMaintenance } from '../../operations/contact-schedule.ts'
-import { setLeadsReaderLogin } from '../../operations/leads-reader.ts'
-
-/** The function's secrets as a .env file (values quoted: a sender name has spaces). */
-export function secretsFile(env: Env): string {
-  return (
-    functionSecrets(env)
-      .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
-      .join('\n') + '\n'
-  )
-}
-
-export function deployBackend(env: Env): void {
-  const ref = env.SUPABASE_PROJECT_REF!.trim()
-  // The database password goes by SUPABASE_DB_PASSWORD, which the CLI reads from its environment.
-  runCli('supabase', ['link', '--project-ref', ref], env)
-  runCli('supabase', ['db', 'push'], env)
-  const folder = mkdtempSync(path.join(tmpdir(), 'function-secrets-'))
-  const file = path.join(folder, 'secrets.env')
-  try {
-    writeFileSync(file, secretsFile(env), { mode: 0o600 })
-    runCli('supabase', ['secrets', 'set', '--env-file', file, '--project-ref', ref], env)
-  } finally {
-    rmSync(folder, { recursive: true, force: true })
-  }
-  // verify_jwt = false and the import map come from supabase/config.toml.
-  runCli('supabase', ['functions', 'deploy', CONTACT_FUNCTION_NAME, '--project-ref', ref], env)
-  if (signInSetup(env) === 'all')
-    runCli(
-      'supabase',
-      ['functions', 'deploy', GITHUB_OAUTH_FUNCTION_NAME, '--project-ref', ref],
-      env,
-    )
-  // The contact function's scheduled call (pg_cron, pg_net, Vault), made or updated.
-  scheduleMaintenance(env)
-  // The owner's read-only role may log in with LEADS_READER_PASSWORD, or not at all without it.
-  setLeadsReaderLogin(env)
-}
+import { gate } from '../../operations/ci-settings.ts'
 
 async function main(command: string | undefined, args: string[], env: Env) {
   if (command === 'gate') {
@@ -93,11 +50,6 @@ async function main(command: string | undefined, args: string[], env: Env) {
   }
   if (command === 'deploy') {
     deployBackend(env)
-    const functions = [
-      CONTACT_FUNCTION_NAME,
-      ...(signInSetup(env) === 'all' ? [GITHUB_OAUTH_FUNCTION_NAME] : []),
-    ]
-    console.log(`Backend deployed: migrations, settings and ${functions.join(', ')}.`)
     return
   }
   if (command === 'probe') {

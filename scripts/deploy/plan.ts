@@ -1,7 +1,8 @@
 // The workflow's first job (.github/workflows/ci.yml, "plan"):
-//   node scripts/deploy/plan.ts    build-date=<day> deploy=true|false
-// The run's day (BUILD_DATE, set once here and given to every later step), and whether the site
-// is deployed. A push and a manual run always deploy; the daily run deploys when a page whose
+//   node scripts/deploy/plan.ts    commit=<sha> rollback=true|false build-date=<day> deploy=true|false
+// The commit every later job checks out (a manual run's ref input resolved and checked to be on
+// main: operations/deploy-commit.ts), the run's day (BUILD_DATE, set once here and given to
+// every later step), and whether the site is deployed. A push and a manual run always deploy; the daily run deploys when a page whose
 // day has come is not in the live sitemap, whichever day that was, so a dropped or failed
 // morning run is made up by the next one. It runs before anything is installed but the few
 // packages the content loader needs (operations/job-dependencies.ts), on Node 24, which runs this
@@ -16,11 +17,16 @@ import {
   scheduledPages,
   sitemapPaths,
 } from '../../operations/daily-publish.ts'
-import { isProductionRepository, setOutput, type Env } from '../../operations/ci-settings.ts'
+import { setOutput, type Env } from '../../operations/ci-settings.ts'
+import { runCommit } from '../../operations/deploy-commit.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
 export async function plan(env: Env): Promise<void> {
+  const run = runCommit(env)
+  if ('problem' in run) throw new Error(run.problem)
+  setOutput(env, 'commit', run.commit)
+  setOutput(env, 'rollback', String(run.rollback))
   const today = await publishingDay(root, collections)
   // The content below is loaded as of that day, as the build will load it.
   process.env.BUILD_DATE = today
@@ -30,15 +36,11 @@ export async function plan(env: Env): Promise<void> {
     return
   }
   const siteUrl = env.SITE_URL?.trim()
-  if (!siteUrl) {
-    // In the production repository the site job's gate then says what is missing.
-    const production = isProductionRepository(env)
-    console.log(
-      `::notice title=Daily publish::SITE_URL is not set, so the live site cannot be read${production ? '; deploying so the gate names what to set' : ': nothing to publish here'}.`,
+  // The daily run exists to publish: without its setting it fails, never a silent success.
+  if (!siteUrl)
+    throw new Error(
+      "SITE_URL is not set, so the live site cannot be read: set it in the production environment's variables (docs/deploy.md), where the plan job reads it.",
     )
-    setOutput(env, 'deploy', String(production))
-    return
-  }
   const pages = await scheduledPages()
   const sitemap = await liveSitemap(siteUrl)
   if ('problem' in sitemap) {

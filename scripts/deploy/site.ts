@@ -13,7 +13,7 @@
 // `wrangler` is the one hosts/package.json pins (`npm ci --prefix hosts`), the version npm test
 // serves the build with; the tests name a recording fake instead (WRANGLER_BIN,
 // tests/unit/scripts/deploy.test.ts). Its token is read from the environment.
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
@@ -22,8 +22,9 @@ import { silentLogger } from '../../supabase/functions/send-contact-email/logger
 import {
   formsTargetProblem,
   HOST_CONFIG,
-  hostConfig,
+  writeHostFiles,
   HOSTS_WRANGLER,
+  HOSTS_JOB_INSTALL,
   SITE_GATE_SETTINGS,
   SITE_SETTINGS,
   siteProblems,
@@ -32,16 +33,6 @@ import {
 import { gate, runCli } from '../../operations/ci-settings.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
-
-/**
- * What the deploy writes into `distDir` before `wrangler deploy`: the host's configuration
- * beside the folder, and the list of files it must not upload.
- */
-export function writeHostFiles(distDir: string, env: Env): void {
-  // vercel.json is for another host: not uploaded (the local server does not serve it either).
-  writeFileSync(path.join(distDir, 'client', '.assetsignore'), 'vercel.json\n.assetsignore\n')
-  writeFileSync(path.join(distDir, HOST_CONFIG), `${JSON.stringify(hostConfig(env), null, 2)}\n`)
-}
 
 /** The arguments of the one wrangler call that deploys `distDir`. */
 export const deployArgs = (distDir: string) => [
@@ -79,7 +70,12 @@ async function main(command: string | undefined, args: string[], env: Env) {
     const { servers, close } = await serveBuildsWithFunction([{ distDir }], silentLogger)
     try {
       const origin = servers[0]!.origin
-      const options = await smokeOptionsFor(`${origin}/`, env, `${origin}${CONTACT_FUNCTION_PATH}`)
+      const options = await smokeOptionsFor(
+        `${origin}/`,
+        env,
+        `${origin}${CONTACT_FUNCTION_PATH}`,
+        distDir,
+      )
       const { requests, failures } = await smokeCheck(options)
       for (const failure of failures)
         console.log(`::error title=Smoke check (before deploy)::${failure}`)
@@ -101,7 +97,7 @@ async function main(command: string | undefined, args: string[], env: Env) {
     const wrangler = env.WRANGLER_BIN?.trim() || path.join(root, HOSTS_WRANGLER)
     if (!existsSync(wrangler))
       throw new Error(
-        `${wrangler} is not there: install the hosts' tools first (npm ci --prefix hosts --omit=optional).`,
+        `${wrangler} is not there: install the deploy tools first (${HOSTS_JOB_INSTALL}).`,
       )
     writeHostFiles(distDir, env)
     runCli(wrangler, deployArgs(path.relative(process.cwd(), distDir) || '.'), env)

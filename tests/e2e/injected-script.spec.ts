@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test'
 import { inlineSourceProblems } from '../../builder/outputs/inline-sources.ts'
 import { THEME_STORAGE_KEY } from '../../renderer/theme-choices.ts'
 import { securityHeadersOf } from '../../server/headers.ts'
-import { readBuiltHeaderRules } from '../../server/static.ts'
+import { readBuiltHeaderRules } from '../../server/headers.ts'
 import { serveBuild, type ServedBuild } from '../../server/serve-build.ts'
 import { clientDir } from './built-site.ts'
 

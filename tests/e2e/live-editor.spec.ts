@@ -6,7 +6,7 @@
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { headersFor } from '../../server/headers.ts'
-import { readBuiltHeaderRules } from '../../server/static.ts'
+import { readBuiltHeaderRules } from '../../server/headers.ts'
 import { editorConfigAnswer } from '../../measure/lib/editor-config.ts'
 import { timeLimit } from '../harness/time-limit.ts'
 import { clientDir } from './built-site.ts'

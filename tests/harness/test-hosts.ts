@@ -10,6 +10,8 @@
 //   `_redirects`, a trailing-slash address and `/admin/` answer on workerd as on the local
 //   server: the same status and target, every header byte for byte but those KNOWN_DIFFERENCES
 //   names, each with its reason;
+// - the deploy jobs' own install of their tools works, and Wrangler and the Supabase CLI start
+//   from it (./job-install.ts), run beside the builds' checks;
 // - the old addresses the route guard promises arrive where the spec says: on Cloudflare the
 //   not-found page's script redirects them (builder/outputs/hosting-redirects.ts), so its route
 //   list, given to the guard it runs, must send each where the local server does, and that
@@ -32,6 +34,7 @@ import { silentLogger } from '../../supabase/functions/send-contact-email/logger
 import { benchId, benchInputs, writeBenchArticles } from '../../measure/lib/bench-articles.ts'
 import { ensureHosts, HOSTS_NODE, wranglerVersion } from '../../operations/hosts.ts'
 import { serveBuildsWithFunction } from '../../server/serve-build.ts'
+import { checkJobInstall } from './job-install.ts'
 import { freePort, serveOnWorkerd, wranglerProblems } from './workerd.ts'
 
 const execFileAsync = promisify(execFile)
@@ -374,6 +377,11 @@ const { stdout: nodeVersion } = await execFileAsync(HOSTS_NODE, ['--version'])
 console.log(
   `Hosts: Wrangler ${wranglerVersion()} under Node ${nodeVersion.trim()} (hosts/); this process: Node ${process.version}`,
 )
+// The jobs' install waits on the registry's cache and the disk more than on a core.
+const jobInstall = checkJobInstall().catch((error: unknown) => ({
+  failures: [error instanceof Error ? error.message : String(error)],
+  log: [],
+}))
 const failures = await checkBuild('The build in dist/', root, OLD_ADDRESSES)
 // --dist-only: the first part alone, while working on it.
 if (!process.argv.includes('--dist-only')) {
@@ -395,6 +403,9 @@ if (!process.argv.includes('--dist-only')) {
     await rm(project, { recursive: true, force: true, maxRetries: 5 })
   }
 }
+const installed = await jobInstall
+console.log(`The deploy jobs' install, as they run it:\n  ${installed.log.join('\n  ')}`)
+failures.push(...installed.failures.map((failure) => `(the deploy jobs' install) ${failure}`))
 for (const failure of failures) console.error(`  ✗ ${failure}`)
 if (failures.length) {
   console.error(`test:hosts: ${failures.length} problem${failures.length === 1 ? '' : 's'}.`)

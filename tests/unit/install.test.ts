@@ -15,18 +15,11 @@ import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { timeLimit } from '../harness/time-limit.ts'
+import type { LockEntry } from '../../operations/job-dependencies.ts'
+import { HOSTS_JOB_INSTALL } from '../../operations/hosts.ts'
 
-interface LockedPackage {
-  version?: string
-  hasInstallScript?: boolean
-  optionalDependencies?: Record<string, string>
-  dependencies?: Record<string, string>
-  peerDependencies?: Record<string, string>
-  peerDependenciesMeta?: Record<string, { optional?: boolean }>
-  engines?: Record<string, string> | string[]
-}
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
-  packages: Record<string, LockedPackage>
+  packages: Record<string, LockEntry>
 }
 /** npm's `overrides`: a package's spec, or the specs of the packages under one. */
 type Overrides = { [key: string]: string | Overrides }
@@ -62,11 +55,6 @@ function resolveInLock(from: string, name: string): string | undefined {
 }
 
 const INSTALL = 'npm ci --no-audit --no-fund'
-/**
- * The deploy job's other install: the hosts' own tools (hosts/package.json, its own lock) with
- * Wrangler, on the job's Node, without the registry Node npm test runs Wrangler under.
- */
-const HOSTS_INSTALL = 'npm ci --prefix hosts --omit=optional'
 /** The plan's: the lockfile's packages it imports, cut from the lock (operations/job-dependencies.ts). */
 const PLAN_INSTALL = 'npm ci --prefix "$RUNNER_TEMP/plan" --ignore-scripts --no-audit --no-fund'
 
@@ -229,9 +217,10 @@ describe('install from the lockfile', () => {
     // Each job installs for itself (they run side by side on machines of their own).
     const installs = runs.filter((line) => /\bnpm (ci|install|i)\b/.test(line))
     expect(installs.length).toBeGreaterThan(0)
-    const others = new Set([HOSTS_INSTALL, PLAN_INSTALL])
+    const others = new Set([HOSTS_JOB_INSTALL, PLAN_INSTALL])
     expect(new Set(installs.filter((line) => !others.has(line)))).toEqual(new Set([INSTALL]))
-    expect(installs.filter((line) => line === HOSTS_INSTALL)).toHaveLength(1)
+    // The deploy jobs' other install, the hosts' own tools: once in each (backend, site).
+    expect(installs.filter((line) => line === HOSTS_JOB_INSTALL)).toHaveLength(2)
     expect(installs.filter((line) => line === PLAN_INSTALL)).toHaveLength(1)
     // The content check keeps a step of its own, so its annotations show on the pull request.
     expect(runs).toContain('npm run check:content')

@@ -11,6 +11,7 @@ import type { HeaderRule } from '../../../server/headers.ts'
 import { silentLogger } from '../../../supabase/functions/send-contact-email/logger.ts'
 import { serveBuildsWithFunction, type ServedBuild } from '../../../server/serve-build.ts'
 import {
+  POLICY_NOT_EXACT,
   securityHeaderProblems,
   smokeCheck,
   smokeOptionsFor,
@@ -64,6 +65,16 @@ describe('the smoke check of a served build', { timeout: timeLimit(60_000) }, ()
     expect(result.failures).toEqual([])
     // Every route, the not-found page, three crawler files, an asset or more, two function calls.
     expect(result.requests).toBeGreaterThanOrEqual(options.routes.length + 1 + 3 + 1 + 2)
+    // Without the build, it says which check it could not make.
+    expect(result.notChecked).toEqual([POLICY_NOT_EXACT])
+  })
+
+  it('requires the build’s own headers exactly when it has the build', async () => {
+    const exact = await smokeOptionsFor(`${site.origin}/`, {}, undefined, dist)
+    expect(exact.exactPolicy).toBe(true)
+    expect(exact.securityHeaders['Content-Security-Policy']).toMatch(/'sha256-/)
+    const result = await smokeCheck(exact)
+    expect(result).toMatchObject({ failures: [], notChecked: [] })
   })
 
   it('names every page served without a security header', async () => {
@@ -116,6 +127,21 @@ describe('securityHeaderProblems', () => {
       'Content-Security-Policy has no default-src',
       "Content-Security-Policy connect-src lacks 'self' (has: *)",
       'X-Frame-Options is "SAMEORIGIN", expected "DENY"',
+    ])
+  })
+
+  it('takes no source or directive more when the policy must be the build’s exactly', () => {
+    const same = new Headers(expected)
+    expect(securityHeaderProblems(same, expected, true)).toEqual([])
+    const more = new Headers({
+      'Content-Security-Policy':
+        "default-src 'none'; script-src 'self' https://cdn.example; connect-src 'self'; frame-src *",
+      'X-Frame-Options': 'DENY',
+    })
+    expect(securityHeaderProblems(more, expected)).toEqual([])
+    expect(securityHeaderProblems(more, expected, true)).toEqual([
+      'Content-Security-Policy script-src has https://cdn.example, which the build did not write',
+      'Content-Security-Policy has frame-src, which the build did not write',
     ])
   })
 })

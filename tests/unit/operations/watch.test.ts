@@ -277,12 +277,17 @@ describe('the daily watch', { timeout: timeLimit(120_000) }, () => {
   })
 
   // The deploy workflow's first job installs the same packages (operations/job-dependencies.ts).
-  it('leaves the run’s plan (ci.yml) all it needs: its day, and whether the live site lacks a page', async () => {
+  it('leaves the run’s plan (ci.yml) all it needs: its commit, its day, and whether the live site lacks a page', async () => {
     const command = jobCommand('scripts/deploy/plan.ts')
     const plan = (env: Record<string, string>) =>
       run(command[0]!, command.slice(1), { cwd: project, env: { PATH: process.env.PATH, ...env } })
-    const push = await plan({ GITHUB_EVENT_NAME: 'push', BUILD_DATE: '2026-10-28' })
-    expect(push.stdout).toBe('build-date=2026-10-28\ndeploy=true\n')
+    const sha = '0123456789abcdef0123456789abcdef01234567'
+    const push = await plan({
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_SHA: sha,
+      BUILD_DATE: '2026-10-28',
+    })
+    expect(push.stdout).toBe(`commit=${sha}\nrollback=false\nbuild-date=2026-10-28\ndeploy=true\n`)
     // The build served here lists every page dated up to today: nothing is due on that day.
     const daily = await plan({
       GITHUB_EVENT_NAME: 'schedule',

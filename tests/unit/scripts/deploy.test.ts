@@ -1,8 +1,10 @@
 // Dry runs of the deploy jobs' scripts (scripts/deploy/): each runs as the workflow runs it, with
-// fake `supabase`, `wrangler` and `psql` that record their arguments (and what they were
-// handed), so the calls, their order and what is kept out of them are asserted here. The real
-// CLIs act on real accounts only (docs/deploy.md); the backend's probe is tried here against the
-// functions' real handlers served on 127.0.0.1, and the daily plan against a served sitemap.
+// fake `wrangler` and `psql` that record their arguments (and what they were handed), so the
+// calls, their order and what is kept out of them are asserted here. The backend deploy runs the
+// real Supabase CLI instead (tests/postgres/backend-deploy.test.ts), and Wrangler's own deploy
+// runs dry from the jobs' install (tests/harness/job-install.ts); the backend's probe is tried
+// here against the functions' real handlers served on 127.0.0.1, and the daily plan against a
+// served sitemap.
 import { execFile } from 'node:child_process'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { existsSync, readdirSync } from 'node:fs'
@@ -10,7 +12,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { createServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { functionUrl, scheduleSql } from '../../../operations/contact-schedule.ts'
+import { deployedFunctions, secretsFile } from '../../../operations/backend-deploy.ts'
 import { expectedRoutes } from '../../../builder/content/route-table.ts'
 import { sitemapXml } from '../../../builder/outputs/seo-files.ts'
 import { MIN_STATE_KEY_LENGTH } from '../../../supabase/functions/github-oauth/config.ts'
@@ -18,6 +20,7 @@ import { duePages, sitemapPaths, type ScheduledPage } from '../../../operations/
 import {
   backendProblems,
   hostConfig,
+  HOSTS_JOB_INSTALL,
   HOSTS_WRANGLER,
   siteProblems,
   withoutValues,
@@ -31,6 +34,7 @@ import { listenOnLoopback, type LoopbackServer } from '../../../server/listen-on
 import { silentLogger } from '../../../supabase/functions/send-contact-email/logger.ts'
 import { leadsReaderSql, scramVerifier } from '../../../operations/leads-reader.ts'
 import { timeLimit } from '../../harness/time-limit.ts'
+import { backendSettings, SECRET, signInSettings } from '../helpers/backend-settings.ts'
 import { jobCommand } from '../helpers/daily-jobs.ts'
 import { scratchDir } from '../helpers/scratch-dir.ts'
 
@@ -87,7 +91,7 @@ beforeAll(async () => {
   // The fakes are CommonJS whatever a package.json above the system's temporary folder says: Node
   // reads the nearest one to tell how to load a file without an extension.
   await writeFile(path.join(bin, 'package.json'), '{ "type": "commonjs" }\n')
-  for (const name of ['supabase', 'wrangler', 'psql']) {
+  for (const name of ['wrangler', 'psql']) {
     await writeFile(path.join(bin, name), FAKE)
     await chmod(path.join(bin, name), 0o755)
   }
@@ -125,19 +129,9 @@ async function dryRun(script: string, args: string[], env: Record<string, string
   return { ...result, calls, outputs: await readFile(output, 'utf8') }
 }
 
-const SECRET = 'do-not-print-this-value'
-const backendEnv = {
-  SITE_URL: 'https://panelwise.dev',
-  SUPABASE_PROJECT_REF: 'abcdefghijklmnopqrst',
-  SUPABASE_ACCESS_TOKEN: `sbp_${SECRET}`,
-  SUPABASE_DB_PASSWORD: `db-${SECRET}`,
-  RESEND_API_KEY: `re_${SECRET}`,
-  CONTACT_TO: 'team@panelwise.dev',
-  CONTACT_FROM: 'Panelwise <no-reply@panelwise.dev>',
-  CLIENT_HASH_SALT: `salt-${SECRET}`,
-  // The function refuses to start with a token under 32 characters.
-  RELEASE_HELD_TOKEN: `release-${SECRET}-0123456789`,
-}
+/** A run's own commit, as GitHub gives it (GITHUB_SHA). */
+const SHA = '0123456789abcdef0123456789abcdef01234567'
+const backendEnv = backendSettings
 const inProduction = {
   PRODUCTION_REPOSITORY: 'panelwise/website',
   GITHUB_REPOSITORY: 'panelwise/website',
@@ -164,32 +158,23 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
     expect(half.stdout).toContain('missing RESEND_API_KEY; SUPABASE_ACCESS_TOKEN is set')
     const ready = await dryRun('backend.ts', ['gate'], { ...backendEnv, ...inProduction })
     expect([ready.code, ready.outputs]).toEqual([0, 'ready=true\n'])
+    // A daily or manual run exists to deploy: without its settings it fails, naming them.
+    for (const [event, run] of [
+      ['schedule', 'daily'],
+      ['workflow_dispatch', 'manual'],
+    ] as const) {
+      const deliberate = await dryRun('backend.ts', ['gate'], { GITHUB_EVENT_NAME: event })
+      expect(deliberate.code, event).toBe(1)
+      expect(deliberate.stdout).toContain(
+        `::error title=Backend deploy cannot deploy::missing SUPABASE_ACCESS_TOKEN, SUPABASE_PROJECT_REF`,
+      )
+      expect(deliberate.stdout).toContain(`a ${run} run is there to deploy`)
+    }
   })
 
-  it('links, pushes the migrations, sets the settings, then deploys the function', async () => {
-    const { code, stdout, stderr, calls } = await dryRun('backend.ts', ['deploy'], backendEnv)
-    expect(code).toBe(0)
-    const ref = backendEnv.SUPABASE_PROJECT_REF
-    expect(calls.map((call) => call.args)).toEqual([
-      ['link', '--project-ref', ref],
-      ['db', 'push'],
-      [
-        'secrets',
-        'set',
-        '--env-file',
-        expect.stringContaining('secrets.env'),
-        '--project-ref',
-        ref,
-      ],
-      ['functions', 'deploy', 'send-contact-email', '--project-ref', ref],
-      ['db', 'query', '--linked', '--output', 'json', '--file', expect.stringContaining('.sql')],
-      ['db', 'query', '--linked', '--output', 'json', '--file', expect.stringContaining('.sql')],
-    ])
-    expect(calls.every((call) => call.command === 'supabase')).toBe(true)
-    // The CLI logs in and reaches the database through its environment.
-    for (const call of calls)
-      expect(call.credentials).toEqual(['SUPABASE_ACCESS_TOKEN', 'SUPABASE_DB_PASSWORD'])
-    expect(calls[2]!.envFile).toBe(
+  // The deploy itself runs the real Supabase CLI: tests/postgres/backend-deploy.test.ts.
+  it('gives the functions their settings as one .env file, values quoted', () => {
+    expect(secretsFile(backendEnv)).toBe(
       [
         'ALLOWED_ORIGINS="https://panelwise.dev"',
         `RESEND_API_KEY="re_${SECRET}"`,
@@ -200,67 +185,35 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
         '',
       ].join('\n'),
     )
-    // The schedule's SQL carries the function's address and its secret, by a file.
-    expect(calls[4]!.sqlFile).toBe(scheduleSql(functionUrl(ref), backendEnv.RELEASE_HELD_TOKEN))
-    // The files are gone once used, and no secret is on a command line or in the log.
-    expect(existsSync(calls[2]!.args[3]!)).toBe(false)
-    expect(existsSync(calls[4]!.args.at(-1)!)).toBe(false)
-    // Without LEADS_READER_PASSWORD the owner's read-only role may not log in.
-    expect(calls[5]!.sqlFile).toBe(leadsReaderSql(undefined))
-    expect(existsSync(calls[5]!.args.at(-1)!)).toBe(false)
-    expect(JSON.stringify(calls.map((call) => call.args))).not.toContain(SECRET)
-    expect(stdout + stderr).not.toContain(SECRET)
-  })
-
-  it('allows the origins ALLOWED_ORIGINS names, when it is set', async () => {
+    // ALLOWED_ORIGINS and LEAD_RETENTION_DAYS, when set, are passed on as they are.
     const origins = 'https://panelwise.dev,https://www.panelwise.dev'
-    const { calls } = await dryRun('backend.ts', ['deploy'], {
-      ...backendEnv,
-      ALLOWED_ORIGINS: origins,
-    })
-    expect(calls[2]!.envFile).toContain(`ALLOWED_ORIGINS="${origins}"\n`)
+    expect(secretsFile({ ...backendEnv, ALLOWED_ORIGINS: origins })).toContain(
+      `ALLOWED_ORIGINS="${origins}"\n`,
+    )
+    expect(secretsFile({ ...backendEnv, LEAD_RETENTION_DAYS: '180' })).toContain(
+      'LEAD_RETENTION_DAYS="180"\n',
+    )
   })
 
-  it('lets the owner’s read-only role log in with LEADS_READER_PASSWORD, by its verifier only', async () => {
+  it('lets the owner’s read-only role log in with LEADS_READER_PASSWORD, by its verifier only', () => {
     const password = `reader-${SECRET}-0123456789`
-    const { code, stdout, stderr, calls } = await dryRun('backend.ts', ['deploy'], {
-      ...backendEnv,
-      LEADS_READER_PASSWORD: password,
-    })
-    expect(code).toBe(0)
-    expect(calls[5]!.sqlFile).toBe(leadsReaderSql(password))
-    expect(calls[5]!.sqlFile).toContain(
+    expect(leadsReaderSql(password)).toContain(
       `alter role leads_reader with login password '${scramVerifier(password)}';`,
     )
-    expect(calls[5]!.sqlFile).not.toContain(password)
-    expect(stdout + stderr).not.toContain(SECRET)
-  })
-
-  it('passes LEAD_RETENTION_DAYS on when it is set, and leaves the default otherwise', async () => {
-    const { calls } = await dryRun('backend.ts', ['deploy'], {
-      ...backendEnv,
-      LEAD_RETENTION_DAYS: '180',
-    })
-    expect(calls[2]!.envFile).toContain('LEAD_RETENTION_DAYS="180"\n')
+    expect(leadsReaderSql(password)).not.toContain(password)
+    expect(leadsReaderSql(undefined)).toContain(
+      'alter role leads_reader with nologin password null;',
+    )
   })
 
   it('deploys the editor’s sign-in with its three settings, all or none', async () => {
-    const signIn = {
-      CMS_GITHUB_CLIENT_ID: 'Iv1.0123456789abcdef',
-      CMS_GITHUB_CLIENT_SECRET: `client-${SECRET}`,
-      CMS_OAUTH_STATE_KEY: `state-${SECRET}-0123456789`,
-    }
-    const { code, stdout, stderr, calls } = await dryRun('backend.ts', ['deploy'], {
-      ...backendEnv,
-      ...signIn,
-    })
-    expect(code).toBe(0)
-    const ref = backendEnv.SUPABASE_PROJECT_REF
-    expect(calls.slice(3, 5).map((call) => call.args)).toEqual([
-      ['functions', 'deploy', 'send-contact-email', '--project-ref', ref],
-      ['functions', 'deploy', 'github-oauth', '--project-ref', ref],
+    const signIn = signInSettings
+    expect(deployedFunctions({ ...backendEnv, ...signIn })).toEqual([
+      'send-contact-email',
+      'github-oauth',
     ])
-    expect(calls[2]!.envFile).toContain(
+    expect(deployedFunctions(backendEnv)).toEqual(['send-contact-email'])
+    expect(secretsFile({ ...backendEnv, ...signIn })).toContain(
       [
         'CMS_GITHUB_CLIENT_ID="Iv1.0123456789abcdef"',
         `CMS_GITHUB_CLIENT_SECRET="client-${SECRET}"`,
@@ -268,9 +221,6 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
         '',
       ].join('\n'),
     )
-    expect(JSON.stringify(calls.map((call) => call.args))).not.toContain(SECRET)
-    expect(stdout + stderr).not.toContain(SECRET)
-    expect(stdout).toContain('settings and send-contact-email, github-oauth.')
 
     // None of them: the contact function alone, and a notice naming what to set.
     const none = await dryRun('backend.ts', ['gate'], backendEnv)
@@ -285,16 +235,6 @@ describe('the backend job (scripts/deploy/backend.ts)', { timeout: timeLimit(30_
     expect(half.stdout).toContain(
       "::error title=Backend deploy cannot deploy::missing CMS_OAUTH_STATE_KEY; the editor's sign-in needs",
     )
-  })
-
-  it('stops at the first failing call and says which', async () => {
-    const { code, stdout, calls } = await dryRun('backend.ts', ['deploy'], {
-      ...backendEnv,
-      FAKE_FAIL: 'supabase db push',
-    })
-    expect(code).toBe(1)
-    expect(stdout).toContain('::error title=Backend deploy::supabase db failed with exit status 1')
-    expect(calls.map((call) => call.args[0])).toEqual(['link', 'db'])
   })
 })
 
@@ -558,9 +498,7 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
       WRANGLER_BIN: path.join(scratch(), 'no-such-wrangler'),
     })
     expect(absent.code).toBe(1)
-    expect(absent.stdout).toContain(
-      "install the hosts' tools first (npm ci --prefix hosts --omit=optional)",
-    )
+    expect(absent.stdout).toContain(`install the deploy tools first (${HOSTS_JOB_INSTALL})`)
     expect(HOSTS_WRANGLER).toBe('hosts/node_modules/.bin/wrangler')
   })
 
@@ -646,19 +584,45 @@ describe('the daily plan (plan.ts)', { timeout: timeLimit(60_000) }, () => {
   const planOn = (env: Record<string, string>) =>
     dryRun('plan.ts', [], {
       GITHUB_EVENT_NAME: 'schedule',
+      GITHUB_SHA: SHA,
       SITE_URL: sitemapServer.origin,
       ...env,
     })
+  /** What the plan outputs before the day: the run's own commit, no rollback. */
+  const ownCommit = `commit=${SHA}\nrollback=false\n`
 
   it('sets the run’s day once, and deploys on a push or a manual run without asking', async () => {
     const push = await dryRun('plan.ts', [], {
       GITHUB_EVENT_NAME: 'push',
+      GITHUB_SHA: SHA,
       BUILD_DATE: '2026-10-28',
     })
-    expect(push.outputs).toBe('build-date=2026-10-28\ndeploy=true\n')
+    expect(push.outputs).toBe(`${ownCommit}build-date=2026-10-28\ndeploy=true\n`)
     // Unset, the day is today where the company is (content/site.yaml timeZone).
-    const today = await dryRun('plan.ts', [], { GITHUB_EVENT_NAME: 'workflow_dispatch' })
-    expect(today.outputs).toMatch(/^build-date=\d{4}-\d{2}-\d{2}\ndeploy=true\n$/)
+    const today = await dryRun('plan.ts', [], {
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_SHA: SHA,
+    })
+    expect(today.outputs).toMatch(
+      new RegExp(`^${ownCommit}build-date=\\d{4}-\\d{2}-\\d{2}\ndeploy=true\n$`),
+    )
+  })
+
+  it('fails a daily run whose SITE_URL is missing, naming it, and a manual run from a branch', async () => {
+    const unset = await planOn({ SITE_URL: '' })
+    expect(unset.code).toBe(1)
+    expect(unset.stdout).toContain('::error title=Daily plan::SITE_URL is not set')
+    expect(unset.outputs).not.toContain('deploy=')
+    const branch = await dryRun('plan.ts', [], {
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+      GITHUB_REF: 'refs/heads/feature',
+      GITHUB_SHA: SHA,
+    })
+    expect(branch.code).toBe(1)
+    expect(branch.stdout).toContain(
+      '::error title=Daily plan::a manual run deploys from main only, and this one was started from refs/heads/feature',
+    )
   })
 
   it('publishes on its day, and on a later day when that day’s run was missed', async () => {
@@ -667,9 +631,9 @@ describe('the daily plan (plan.ts)', { timeout: timeLimit(60_000) }, () => {
     expect(onTheDay.stdout).toContain(
       `${NEWEST} (content/articles/human-led-vs-automated-assessments.mdx, 2026-10-27)`,
     )
-    expect(onTheDay.outputs).toBe('build-date=2026-10-27\ndeploy=true\n')
+    expect(onTheDay.outputs).toBe(`${ownCommit}build-date=2026-10-27\ndeploy=true\n`)
     const dayAfter = await planOn({ BUILD_DATE: '2026-10-29' })
-    expect(dayAfter.outputs).toBe('build-date=2026-10-29\ndeploy=true\n')
+    expect(dayAfter.outputs).toBe(`${ownCommit}build-date=2026-10-29\ndeploy=true\n`)
   })
 
   it('deploys nothing when the live site lists every page due, and deploys when it cannot tell', async () => {
@@ -678,13 +642,13 @@ describe('the daily plan (plan.ts)', { timeout: timeLimit(60_000) }, () => {
     expect(current.stdout).toContain(
       '::notice title=Site deploy skipped::every page dated on or before 2026-10-29',
     )
-    expect(current.outputs).toBe('build-date=2026-10-29\ndeploy=false\n')
+    expect(current.outputs).toBe(`${ownCommit}build-date=2026-10-29\ndeploy=false\n`)
     sitemap = { status: 404, body: '' }
     const unreadable = await planOn({ BUILD_DATE: '2026-10-29' })
     expect(unreadable.stdout).toContain(
       '::warning title=Daily publish::the live sitemap could not be read',
     )
-    expect(unreadable.outputs).toBe('build-date=2026-10-29\ndeploy=true\n')
+    expect(unreadable.outputs).toBe(`${ownCommit}build-date=2026-10-29\ndeploy=true\n`)
   })
 })
 

