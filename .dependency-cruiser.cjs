@@ -45,7 +45,7 @@
 const folder = (...names) => `^(${names.join('|')})/`
 
 /** A rule forbidding `from` to import any of `to`, but for modules matching `except`. */
-/** The folders the base layers (content/, renderer/) import none of (admin/ has its own rules). */
+/** The folders the base layers (content/, renderer/, supabase/) import none of (admin/ has its own rules). */
 const LAYERED = [
   'builder',
   'components',
@@ -94,20 +94,7 @@ module.exports = {
     mayNotImport(
       'supabase-stands-alone',
       'supabase',
-      [
-        'builder',
-        'components',
-        'content',
-        'pages',
-        'renderer',
-        'scripts',
-        'server',
-        'site',
-        'review',
-        'tests',
-        'measure',
-        'operations',
-      ],
+      everyFolderBut('supabase'),
       'The function deploys on its own to Supabase: it can only import supabase/.',
     ),
     mayNotImport(
