@@ -15,6 +15,8 @@ export default defineConfig({
   // Each suite's own folder: a run empties its outputDir first, and the suites run side by side.
   outputDir: 'test-results/e2e',
   testDir: 'tests/e2e',
+  // It serves dist/ as it is: a build older than the sources stops the run before any test.
+  globalSetup: './tests/harness/fresh-build.ts',
   fullyParallel: true,
   // One browser per core this suite may use, less the one its server keeps
   // (./tests/harness/test-workers.ts).

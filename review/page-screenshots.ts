@@ -57,7 +57,7 @@ export function pngSize(png: Buffer): { width: number; height: number } {
 
 async function newContext(browser: Browser, origin: string, colorScheme: ColorScheme) {
   const context = await browser.newContext({ reducedMotion: 'reduce', colorScheme })
-  // Playwright's 30 s for a page's load, through the slow-day factor (./time-limit.ts).
+  // Playwright's 30 s for a page's load, through the slow-day factor (tests/harness/time-limit.ts).
   context.setDefaultTimeout(timeLimit(30_000))
   // tsx names functions with a helper the page does not have; the region finder is one.
   await context.addInitScript('globalThis.__name = (fn) => fn')

@@ -44,26 +44,23 @@ export function textDiff(words: WordChange[]): TextDiff {
   const addedSpans: Span[] = []
   const hunks: Hunk[] = []
   let open: Hunk | undefined
+  // A hunk starts where both texts stand when its first changed word comes.
+  const startHunk = (): Hunk => ({
+    before: { start: before.length, end: before.length },
+    after: { start: after.length, end: after.length },
+    removed: '',
+    added: '',
+  })
   for (const word of words) {
     if (word.removed) {
       removedSpans.push({ start: before.length, end: before.length + word.value.length })
-      open ??= {
-        before: { start: before.length, end: before.length },
-        after: { start: after.length, end: after.length },
-        removed: '',
-        added: '',
-      }
+      open ??= startHunk()
       before += word.value
       open.before.end = before.length
       open.removed += word.value
     } else if (word.added) {
       addedSpans.push({ start: after.length, end: after.length + word.value.length })
-      open ??= {
-        before: { start: before.length, end: before.length },
-        after: { start: after.length, end: after.length },
-        removed: '',
-        added: '',
-      }
+      open ??= startHunk()
       after += word.value
       open.after.end = after.length
       open.added += word.value

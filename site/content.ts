@@ -39,7 +39,7 @@ export function getCollection<C extends CollectionName>(name: C): Entry<C>[] {
 
 /**
  * The responsive variants of a picture: `src` as written in `file` ("./images/x.png" in
- * content/articles/y.mdx). The content check has made sure it exists.
+ * content/articles/<id>.mdx). The content check has made sure it exists.
  */
 export function getImage(file: string, src: string): ResponsiveImage {
   const key = `${file.slice(0, file.lastIndexOf('/'))}/${src.replace(/^\.\//, '')}`

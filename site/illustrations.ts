@@ -1,4 +1,4 @@
-// The door to the drawings of content/illustrations/ (server only, like ./index.ts): a checked
+// The door to the drawings of content/illustrations/ (server only, like ./content.ts): a checked
 // `illustration` field (content/schema/fields.ts) becomes what the page inlines.
 import illustrations from 'virtual:illustrations'
 import type { z } from 'zod'

@@ -90,7 +90,7 @@ export interface ReferenceChoices {
 /** A document collection's pictures: its images/ folder, written as "./images/x.png". */
 const DOCUMENT_MEDIA = { media_folder: 'images', public_folder: './images' }
 
-/** The body of a document collection: MDX, with the writer components (admin/editor.ts). */
+/** The body of a document collection: MDX, with the writer components (admin/editor-components.ts). */
 export const BODY_FIELD: DecapField = {
   name: 'body',
   label: 'Body',

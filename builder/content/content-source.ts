@@ -1,6 +1,6 @@
 // Where the content check reads files from: the project's folders on disk (./load.ts: the check
-// command, the build, the dev server) or files held in memory (./content-index.ts: the editor in
-// the browser). The checking code (./content-checker.ts) only asks this, so it reads no disk
+// command, the build, the dev server) or files held in memory (../admin/entry-check-in-page.ts: the editor in
+// the browser, from its content index). The checking code (./content-checker.ts) only asks this, so it reads no disk
 // and runs in both.
 
 export interface ContentSource {
@@ -13,7 +13,7 @@ export interface ContentSource {
 
 /**
  * Paths joined and normalised with forward slashes, as node:path's posix join does (which the
- * browser does not have): "content/articles" + "./images/../x.png" is "content/articles/x.png".
+ * browser does not have): "content/articles" and "./images/../x.png" join as "content/articles/x.png".
  */
 export function joinPath(...parts: string[]): string {
   const segments: string[] = []

@@ -1,5 +1,5 @@
 // The header rules of server/headers.ts in each static host's own file format: `_headers`
-// (Netlify, Cloudflare) and the `headers` of vercel.json. Written by ./build-artifacts.ts.
+// (Netlify, Cloudflare) and the `headers` of vercel.json. Written by ../prerender/build-artifacts.ts.
 //
 // A rule's `except` (the public site's headers, everywhere but the editor's section) has no
 // spelling in `_headers`, whose patterns are prefixes and placeholders only: there, the excepted

@@ -1,9 +1,9 @@
-// Renders the pages of the built app (./render-pages/) and writes everything the build derives
+// Renders the pages of the built app (./render-pages.ts) and writes everything the build derives
 // from content and pages: the search index, the crawler files (sitemap, robots, manifest, feed)
 // and the hosting headers (_headers, vercel.json, dist/headers.json for the local server). Runs
 // in builder/prerender/prerender.ts, after `vike build`, from the content the bundle was built with
 // (./built-content.ts). The social cards are drawn earlier, beside the bundling
-// (./vite-plugin-build-artifacts.ts).
+// (../vite/build-artifacts-plugin.ts).
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'

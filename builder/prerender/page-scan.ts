@@ -52,7 +52,7 @@ export function createPageScan(
     async addUnscanned(clientDir: string, files: string[]) {
       for (const file of files) {
         if (!isPageFile(file)) continue
-        // The not-found page is rendered at /404 and written as 404.html (../render-pages/).
+        // The not-found page is rendered at /404 and written as 404.html (./page-file.ts).
         const route = routeOfFile(file)
         if (scanned.has(route) || scanned.has(route.replace(/\.html$/, ''))) continue
         const html = await readFile(path.join(clientDir, file), 'utf8')

@@ -18,6 +18,8 @@ try {
     const content = await loadBuiltContent(process.cwd())
     const { buildPages } = await import('./build-artifacts.ts')
     const { rendered } = await buildPages(distDir, content, renderThreads)
+    const { writeSourceStamp } = await import('../source-stamp.ts')
+    await writeSourceStamp(distDir, process.cwd())
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(
       `prerender: ${rendered} pages written to ${path.relative('.', distDir)}/client in ${seconds} s`,

@@ -21,7 +21,7 @@ export { NOT_FOUND_PATH, pageFile } from './page-file.ts'
 
 /**
  * The render thread (./render-thread.ts) is built into the server build, beside the app it
- * renders (../vite-plugin-build-artifacts.ts): plain JavaScript, so the thread runs without tsx,
+ * renders (../vite/build-artifacts-plugin.ts): plain JavaScript, so the thread runs without tsx,
  * whose loader hooks would stand between it and every module of the app (2 s more per build).
  */
 export const RENDER_THREAD = {
@@ -29,6 +29,9 @@ export const RENDER_THREAD = {
   /** In dist/server. */
   fileName: 'render-thread.mjs',
 }
+
+/** What the render threads load from dist/server, which the prerender deletes once done. */
+export const SERVER_BUILD_FILES = ['entry.mjs', RENDER_THREAD.fileName]
 
 /** Pages a thread is sent at a time: few, so that pages come back close to the order given. */
 const BATCH = 16
@@ -86,9 +89,9 @@ export function startRenderThreads(
     }
   }
   const serverDir = path.join(distDir, 'server')
-  const missing = ['entry.mjs', RENDER_THREAD.fileName]
-    .map((file) => path.join(serverDir, file))
-    .find((file) => !existsSync(file))
+  const missing = SERVER_BUILD_FILES.map((file) => path.join(serverDir, file)).find(
+    (file) => !existsSync(file),
+  )
   if (missing)
     failure = new Error(`${missing} is missing: run \`vike build\` before rendering the pages.`)
   const workers = Array.from({ length: missing ? 0 : Math.max(1, threads) }, () => {

@@ -18,7 +18,7 @@ import {
  * check and compile. The page render loads the content again from the loader's caches, which
  * this build has filled (../prerender/built-content.ts). The pages, the search index, the feed, the sitemap and the hosting files
  * are written by builder/prerender/prerender.ts, in a process of its own, once this one has ended
- * (./build-artifacts.ts). Once the build has succeeded, results its caches kept that no build has
+ * (../prerender/build-artifacts.ts). Once the build has succeeded, results its caches kept that no build has
  * used for a while are deleted (pruneCaches).
  */
 export function buildArtifacts(): Plugin {

@@ -1,5 +1,5 @@
 // Serves the checked content to the app as `virtual:content`, MDX bodies compiled
-// (./mdx-compiler.ts). A content problem stops the build with the writer-facing report. The dev
+// (../content/mdx-compiler.ts). A content problem stops the build with the writer-facing report. The dev
 // server forgives instead: an entry with a problem is set aside with its problems (the pages that
 // use it show them, every other page works), and an edit re-renders the open page in place
 // (renderer/dev-content-refresh.ts) instead of reloading it.
@@ -55,7 +55,7 @@ export interface ContentApi {
 const imagesOf = (result: LoadResult) =>
   [...result.entries.values()].flat().flatMap((entry) => entry.images)
 
-/** `mdx`: the MDX compiler's plugins (./mdx-options.ts). */
+/** `mdx`: the MDX compiler's plugins (../content/mdx-options.ts). */
 export function contentCollections(
   collections: Record<string, CollectionDefinition>,
   mdx: MdxOptions,

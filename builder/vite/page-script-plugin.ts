@@ -1,6 +1,6 @@
-// Builds the page script (`source`: a module that imports ./start-islands.ts and adds what the
+// Builds the page script (`source`: a module that imports renderer/start-islands.ts and adds what the
 // app needs on every page) and tells the server where it is, as
-// `virtual:page-script`, so every page can load it with the inline loader (./page-script.ts).
+// `virtual:page-script`, so every page can load it with the inline loader (renderer/page-script.ts).
 // It is not Vike's +client entry: Vike injects that as a <script> of its own, fetched and run
 // alongside the first paint, which is what the loader exists to avoid.
 import path from 'node:path'

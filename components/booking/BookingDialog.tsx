@@ -4,6 +4,7 @@
 // If the scheduler stays silent (blocked, offline, down; renderer/dialog-attributes.ts says how
 // long and why), the dialog says so and offers the scheduler in a new tab, the company's e-mail
 // and its phone. The inline loader only sets the dialog's attributes: all of this is HTML.
+import { telHref } from '../../content/schema/phone.ts'
 import { OPENER_FRAME_ATTRIBUTE } from '../../renderer/dialog-attributes.ts'
 import { useSite } from '../site-context.tsx'
 import { ButtonLink } from '../ui/ButtonLink.tsx'
@@ -46,7 +47,7 @@ export function BookingDialog() {
                 {site.email}
               </a>{' '}
               ·{' '}
-              <a href={site.phoneHref} className={contactLink}>
+              <a href={telHref(site.phone)} className={contactLink}>
                 {site.phone}
               </a>
             </p>

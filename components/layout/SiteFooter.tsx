@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
+import { telHref } from '../../content/schema/phone.ts'
 import type { EntryData } from '../../content/schema/collections.ts'
 import { renderedOnce } from '../../renderer/rendered-once.ts'
 import { Container } from '../ui/Container.tsx'
@@ -58,7 +59,7 @@ function FooterContent({ site }: { site: EntryData<'site'> }) {
           <h2 className="font-semibold text-ink">{site.ui.contactHeading}</h2>
           <address className="mt-3 space-y-2 not-italic">
             <p>
-              <a href={site.phoneHref} className="hover:text-brand-700 hover:underline">
+              <a href={telHref(site.phone)} className="hover:text-brand-700 hover:underline">
                 {site.phone}
               </a>
             </p>

@@ -1,6 +1,8 @@
 // schema.org JSON-LD for search engines, built from the same content the page shows. Pure
 // functions: the head renders their output, the tests check each type's required fields.
 
+import { telHref } from '../../content/schema/phone.ts'
+
 export type JsonLd = Record<string, unknown> & { '@context': 'https://schema.org'; '@type': string }
 
 export interface SiteFacts {
@@ -8,7 +10,7 @@ export interface SiteFacts {
   /** The public origin, without a trailing slash. */
   url: string
   description: string
-  phoneHref: string
+  phone: string
   email: string
   social: { href: string }[]
 }
@@ -61,7 +63,7 @@ export function organization(site: SiteFacts): JsonLd {
     sameAs: site.social.map((profile) => profile.href),
     contactPoint: {
       '@type': 'ContactPoint',
-      telephone: site.phoneHref.replace(/^tel:/, ''),
+      telephone: telHref(site.phone)?.replace(/^tel:/, ''),
       email: site.email,
       contactType: 'sales',
     },

@@ -1,4 +1,5 @@
 import { Clock, MapPin, Phone } from 'lucide-react'
+import { telHref } from '../../content/schema/phone.ts'
 import type { Section } from '../../site/content.ts'
 import { Island } from '../../renderer/Island.tsx'
 import ContactForm from '../forms/ContactForm.island.tsx'
@@ -73,7 +74,7 @@ export function Contact({ id, heading, lead, info, form }: ContactProps) {
       icon: Phone,
       label: info.call,
       value: (
-        <a href={site.phoneHref} className="hover:text-brand-700 hover:underline">
+        <a href={telHref(site.phone)} className="hover:text-brand-700 hover:underline">
           {site.phone}
         </a>
       ),

@@ -2,6 +2,7 @@
 // words the interface needs on every page.
 import { z } from 'zod'
 import { uniqueBy } from './collection.ts'
+import { telHref } from './phone.ts'
 import { fieldWords, httpsUrl, link, optionalText, seo, text, toastWords } from './fields.ts'
 
 /** A field of the request dialog: its label, and sample text if the field wants one. */
@@ -28,11 +29,16 @@ export const siteSchema = z.strictObject({
     .includes('%s', { message: 'must contain %s where the page title goes' })
     .describe('How page titles are shown, e.g. "%s | Company".'),
   description: seo.description,
-  phone: text('The phone number as visitors should read it.'),
-  phoneHref: z
+  phone: z
     .string()
-    .regex(/^tel:\+\d{7,15}$/, 'must look like tel:+13055550142')
-    .describe('The same number for phones to dial: tel:+ and digits only, e.g. tel:+13055550142.'),
+    .trim()
+    .refine((phone) => telHref(phone) !== undefined, {
+      message:
+        'must be a phone number: +, the country code and the number (e.g. "+44 20 7946 0018"), or a North American number of 10 digits (e.g. "(305) 555-0142")',
+    })
+    .describe(
+      'The phone number as visitors should read it, e.g. "(305) 555-0142"; its tel: link is made from it (+1 is added to a 10-digit number written without +).',
+    ),
   email: z.email().describe('The address for e-mail enquiries.'),
   location: text('Where the company is based.'),
   hours: text('Business hours as shown on the contact page.'),

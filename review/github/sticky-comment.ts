@@ -47,22 +47,11 @@ export async function upsertStickyComment(
   if (!body.startsWith(marker)) throw new Error('a sticky comment must start with its marker')
   try {
     const existing = await findStickyComment(octokit, issue, marker)
-    if (existing) {
-      const { data } = await octokit.rest.issues.updateComment({
-        owner: issue.owner,
-        repo: issue.repo,
-        comment_id: existing.id,
-        body,
-      })
-      return { outcome: 'updated', url: data.html_url }
-    }
-    const { data } = await octokit.rest.issues.createComment({
-      owner: issue.owner,
-      repo: issue.repo,
-      issue_number: issue.number,
-      body,
-    })
-    return { outcome: 'created', url: data.html_url }
+    const { owner, repo } = issue
+    const { data } = existing
+      ? await octokit.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body })
+      : await octokit.rest.issues.createComment({ owner, repo, issue_number: issue.number, body })
+    return { outcome: existing ? 'updated' : 'created', url: data.html_url }
   } catch (error) {
     // 403 "Resource not accessible by integration": the token has no write access here.
     if (statusOf(error) === 403)

@@ -1,4 +1,8 @@
+import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { loadContent } from '../../builder/content/load.ts'
+import { collections, type EntryData } from '../../content/schema/collections.ts'
+import { telHref } from '../../content/schema/phone.ts'
 import { FRAME_SILENCE_LIMIT_MS } from '../../renderer/dialog-attributes.ts'
 import {
   collectErrors,
@@ -10,13 +14,19 @@ import {
   stubScheduler,
 } from './helpers.ts'
 
-const SCHEDULER = 'https://cal.com/panelwise/30min'
-const FRAME_TITLE = 'Book a 30-minute call with Panelwise'
-const LOADING = 'Loading the booking calendar…'
-// The company's facts in content/site.yaml, as the fallback must show them.
-const EMAIL = 'hello@panelwise.dev'
-const PHONE = '(305) 555-0142'
-const PHONE_HREF = 'tel:+13055550142'
+// The scheduler and the company's facts, read from content/site.yaml as the dialog and its
+// fallback must show them.
+const site = (
+  (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries.get(
+    'site',
+  ) as { data: EntryData<'site'> }[]
+)[0]!.data
+const SCHEDULER = site.scheduler.url
+const FRAME_TITLE = site.scheduler.title
+const LOADING = site.scheduler.loading
+const EMAIL = site.email
+const PHONE = site.phone
+const PHONE_HREF = telHref(site.phone)!
 
 // Every page of this branch that has booking buttons, with their labels.
 const pages = [

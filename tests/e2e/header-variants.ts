@@ -1,5 +1,5 @@
 // The ways the header's dropdowns can look: each menu's panel marks one of its links as the
-// current page, or none (./components/layout/header-current.ts). Every style a panel link takes
+// current page, or none (components/layout/header-current.ts). Every style a panel link takes
 // shows on a page where the menu marks a link current and on one where it marks none, so the
 // dropdowns are walked on the first page of each combination, not on every page.
 import { repositoryContent } from '../../builder/content/route-table.ts'

@@ -69,7 +69,7 @@ export async function startFunctionServer(
     env: { ALLOWED_ORIGINS: options.siteOrigin ?? ORIGIN },
     // A store call that outlasts its limit is taken for a store that is down (the lead is mailed
     // unstored, or answered 503), while the call may still commit. That path has its own tests
-    // (tests/deno, tests/unit/backend); here a busy machine queueing 40 inserts must not take it,
+    // (tests/deno, tests/unit/supabase/functions/send-contact-email); here a busy machine queueing 40 inserts must not take it,
     // or the counts these tests assert would depend on the machine's load.
     config: { ...options.config, storeTimeoutMs: UNHURRIED_STORE_TIMEOUT_MS },
     mail,

@@ -55,19 +55,14 @@ export function storeAndMail(
       logger.info('contact_request.repeated', { requestId, contactRequestId: row.id })
       return accepted(row)
     }
-    if (row.status === 'spam') {
-      logger.info('contact_request.spam', {
+    // Stored and answered, not mailed now: spam never, held once the budget allows.
+    if (row.status === 'spam' || row.status === 'held') {
+      logger.info(`contact_request.${row.status}`, {
         requestId,
         contactRequestId: row.id,
-        reason: row.spamReason,
-      })
-      return accepted(row)
-    }
-    if (row.status === 'held') {
-      logger.info('contact_request.held', {
-        requestId,
-        contactRequestId: row.id,
-        antiBotFields: row.antiBotFields,
+        ...(row.status === 'spam'
+          ? { reason: row.spamReason }
+          : { antiBotFields: row.antiBotFields }),
       })
       return accepted(row)
     }

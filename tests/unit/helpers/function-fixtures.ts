@@ -1,6 +1,6 @@
 // Shared fixtures for the backend tests: an in-memory PGlite with the real migrations, request
 // builders, and mail transports that record or fail.
-import { expect } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { composeRequestMessage } from '../../../supabase/functions/_shared/contact-request.ts'
 import type { HandlerConfig } from '../../../supabase/functions/send-contact-email/config.ts'
 import { createHandler } from '../../../supabase/functions/send-contact-email/handler.ts'
@@ -11,6 +11,7 @@ import type {
 } from '../../../supabase/functions/send-contact-email/mail-transport.ts'
 import { openLocalDatabase, type LocalDatabase } from '../../../server/local-database.ts'
 import { createSqlLeadStore } from '../../../server/sql-lead-store.ts'
+import { timeLimit } from '../../harness/time-limit.ts'
 
 export const ALLOWED_ORIGIN = 'http://localhost:3000'
 
@@ -141,6 +142,30 @@ export function capturingLogger(): Logger & { lines: LogLine[] } {
 
 export async function openTestDatabase(): Promise<LocalDatabase> {
   return openLocalDatabase('memory://')
+}
+
+/**
+ * One in-memory database for the test file: opened before its first test (the migrations take a
+ * while), closed after its last, and emptied before each test unless `clear` is false (a test
+ * that counts what a whole run stored). Returns the database, for the tests to call once open.
+ */
+export function withTestDatabase({
+  clear = true,
+  beforeEachTest,
+}: { clear?: boolean; beforeEachTest?: () => void } = {}): () => LocalDatabase {
+  let database: LocalDatabase | undefined
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  }, timeLimit(60_000))
+  afterAll(() => database?.close())
+  beforeEach(async () => {
+    beforeEachTest?.()
+    if (clear) await clearTables(database!)
+  })
+  return () => {
+    if (!database) throw new Error('the test database is used before its beforeAll opened it')
+    return database
+  }
 }
 
 export async function clearTables(database: LocalDatabase): Promise<void> {

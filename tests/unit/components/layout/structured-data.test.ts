@@ -15,7 +15,7 @@ const site = {
   name: 'Panelwise',
   url: 'https://panelwise.dev',
   description: 'Human-led technical interviews.',
-  phoneHref: 'tel:+13055550142',
+  phone: '(305) 555-0142',
   email: 'hello@panelwise.dev',
   social: [{ href: 'https://www.linkedin.com/company/panelwise' }],
 }

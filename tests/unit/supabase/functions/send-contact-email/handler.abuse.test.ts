@@ -2,7 +2,7 @@
 // requests from many addresses (the site-wide mail budget), requests without the anti-bot fields,
 // text that is not well-formed Unicode and characters that must never reach a mail header.
 // PGlite with the real migrations, a fake clock and a recording mail transport.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { retryContactRequests } from '../../../../../supabase/functions/send-contact-email/deliver.ts'
 import { clientAddressOf } from '../../../../../supabase/functions/send-contact-email/handler.ts'
 import {
@@ -10,28 +10,19 @@ import {
   headerText,
 } from '../../../../../supabase/functions/send-contact-email/lead-email.ts'
 import { silentLogger } from '../../../../../supabase/functions/send-contact-email/logger.ts'
-import type { LocalDatabase } from '../../../../../server/local-database.ts'
 import {
-  clearTables,
   contactBody,
   countRows,
   expectAccepted,
   fakeClock,
   handlerOn,
-  openTestDatabase,
   post,
   recordingMail,
   specBody,
+  withTestDatabase,
 } from '../../../helpers/function-fixtures.ts'
-import { timeLimit } from '../../../../harness/time-limit.ts'
 
-let database: LocalDatabase
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-}, timeLimit(60_000))
-afterAll(() => database.close())
-beforeEach(() => clearTables(database))
+const database = withTestDatabase()
 
 const statuses = async (store: ReturnType<typeof handlerOn>['store']) =>
   (await store.listContactRequests()).map((row) => row.status)
@@ -69,7 +60,7 @@ describe('the client address behind a proxy', () => {
   })
 
   it('60 requests with forged first entries from one real client: 5 pass, the rest are 429', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const answers: number[] = []
     for (let index = 0; index < 60; index++) {
       const forged = `10.${index}.${index}.${index}, 198.51.100.77`
@@ -78,7 +69,7 @@ describe('the client address behind a proxy', () => {
     }
     expect(count(answers.map(String), '200')).toBe(5)
     expect(count(answers.map(String), '429')).toBe(55)
-    expect(await countRows(database)).toBe(5)
+    expect(await countRows(database())).toBe(5)
   })
 })
 
@@ -88,7 +79,7 @@ describe('the site-wide mail budget', () => {
   it('40 requests from 40 addresses: all stored and answered, 30 mailed, 10 held; the next hour sends them', async () => {
     const clock = fakeClock('2026-11-25T09:10:00Z')
     const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database, {
+    const { handle, store, settled } = handlerOn(database(), {
       mail,
       config: budget,
       clock: clock.now,
@@ -98,7 +89,7 @@ describe('the site-wide mail budget', () => {
       await expectAccepted(response)
     }
     await settled()
-    expect(await countRows(database)).toBe(40)
+    expect(await countRows(database())).toBe(40)
     expect(mail.sent).toHaveLength(30)
     let now = await statuses(store)
     expect(count(now, 'sent')).toBe(30)
@@ -123,7 +114,7 @@ describe('the site-wide mail budget', () => {
   it('a held mail is released once, however many requests ask at the same time', async () => {
     const clock = fakeClock('2026-11-25T09:10:00Z')
     const mail = recordingMail()
-    const { handle, settled } = handlerOn(database, {
+    const { handle, settled } = handlerOn(database(), {
       mail,
       config: { mailBudgetPerHour: 1, unverifiedMailBudgetPerHour: 1 },
       clock: clock.now,
@@ -138,7 +129,7 @@ describe('the site-wide mail budget', () => {
     // mailed or held, and the count below would depend on the order.
     clock.set('2026-11-25T10:00:00Z')
     const [one, other] = [1, 2].map(() =>
-      handlerOn(database, {
+      handlerOn(database(), {
         mail,
         config: { mailBudgetPerHour: 10, unverifiedMailBudgetPerHour: 10 },
         clock: clock.now,
@@ -151,7 +142,7 @@ describe('the site-wide mail budget', () => {
     await Promise.all([settled(), one!.settled(), other!.settled()])
     // 1 + the two new requests + the 3 held ones, each exactly once.
     expect(mail.sent).toHaveLength(6)
-    const { rows } = await database.db.query<{ status: string; attempts: number }>(
+    const { rows } = await database().db.query<{ status: string; attempts: number }>(
       'select status, attempts from contact_requests',
     )
     expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true)
@@ -159,7 +150,7 @@ describe('the site-wide mail budget', () => {
 
   it('npm run leads:retry sends held mails whatever the budget', async () => {
     const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database, {
+    const { handle, store, settled } = handlerOn(database(), {
       mail,
       config: { mailBudgetPerHour: 0 },
       clock: fakeClock().now,
@@ -183,7 +174,7 @@ describe('the site-wide mail budget', () => {
   it('a scheduled call with the secret sends held mails within the new hour budget', async () => {
     const clock = fakeClock('2026-11-25T09:10:00Z')
     const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database, {
+    const { handle, store, settled } = handlerOn(database(), {
       mail,
       config: { mailBudgetPerHour: 2, releaseHeldToken: token },
       clock: clock.now,
@@ -215,7 +206,7 @@ describe('the site-wide mail budget', () => {
   ])('%s is a 403 and sends nothing', async (_label, offered, configured) => {
     const mail = recordingMail()
     const clock = fakeClock('2026-11-25T09:10:00Z')
-    const { handle, settled } = handlerOn(database, {
+    const { handle, settled } = handlerOn(database(), {
       mail,
       config: { mailBudgetPerHour: 1, releaseHeldToken: configured },
       clock: clock.now,
@@ -233,7 +224,7 @@ describe('the site-wide mail budget', () => {
 
   it('spam and repeats take nothing from the budget', async () => {
     const mail = recordingMail()
-    const { handle, settled } = handlerOn(database, {
+    const { handle, settled } = handlerOn(database(), {
       mail,
       config: { mailBudgetPerHour: 1 },
       clock: fakeClock().now,
@@ -249,7 +240,7 @@ describe('the site-wide mail budget', () => {
 
 describe('a request without the anti-bot fields', () => {
   it('is stored and answered as the spec says, and marked as such', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     await expectAccepted(await handle(post(specBody)))
     await expectAccepted(await handle(post(contactBody)))
     const rows = await store.listContactRequests()
@@ -257,20 +248,20 @@ describe('a request without the anti-bot fields', () => {
     const form = rows.find((row) => row.email === contactBody.email)!
     expect(spec).toMatchObject({ status: 'sent', antiBotFields: false })
     expect(form).toMatchObject({ status: 'sent', antiBotFields: true })
-    const { rows: columns } = await database.db.query<{ anti_bot_fields: boolean }>(
+    const { rows: columns } = await database().db.query<{ anti_bot_fields: boolean }>(
       'select anti_bot_fields from contact_requests order by anti_bot_fields',
     )
     expect(columns).toEqual([{ anti_bot_fields: false }, { anti_bot_fields: true }])
   })
 
   it('one of the two fields alone counts as without', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     await expectAccepted(await handle(post({ ...specBody, website: '' })))
     expect((await store.listContactRequests())[0]!.antiBotFields).toBe(false)
   })
 
   it('has a lower per-address limit, on the same counter', async () => {
-    const { handle } = handlerOn(database) // unverifiedRateLimitMax 2 of 5
+    const { handle } = handlerOn(database()) // unverifiedRateLimitMax 2 of 5
     const address = '192.0.2.60'
     expect((await handle(post(specBody, { address }))).status).toBe(200)
     expect((await handle(post(specBody, { address }))).status).toBe(200)
@@ -284,7 +275,7 @@ describe('a request without the anti-bot fields', () => {
   it('has a lower share of the mail budget: held sooner, released only within that share', async () => {
     const clock = fakeClock('2026-11-25T09:10:00Z')
     const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database, {
+    const { handle, store, settled } = handlerOn(database(), {
       mail,
       config: { mailBudgetPerHour: 5, unverifiedMailBudgetPerHour: 2 },
       clock: clock.now,
@@ -322,18 +313,18 @@ describe('text', () => {
   ])(
     'a lone surrogate in %s is a 400 naming the field, and nothing is stored',
     async (field, json) => {
-      const { handle } = handlerOn(database)
+      const { handle } = handlerOn(database())
       const response = await handle(rawPost(json))
       expect(response.status).toBe(400)
       const answer = await response.json()
       expect(answer.error).toBe('Invalid request')
       expect(answer.fields[field]).toMatch(/valid Unicode text/)
-      expect(await countRows(database)).toBe(0)
+      expect(await countRows(database())).toBe(0)
     },
   )
 
   it('a surrogate pair written as escapes is one character, accepted as written', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     const response = await handle(
       rawPost('{"name":"Ada \\ud83d\\ude00","email":"ada@example.com","phone":"","message":"Hi"}'),
     )
@@ -342,7 +333,7 @@ describe('text', () => {
   })
 
   it('overlong and surrogate-encoding UTF-8 bytes are a 400', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     for (const bad of [[0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff]]) {
       const before = new TextEncoder().encode('{"name":"A')
       const after = new TextEncoder().encode('","email":"a@example.com","phone":"","message":"x"}')
@@ -351,14 +342,14 @@ describe('text', () => {
       expect(response.status).toBe(400)
       expect((await response.json()).error).toBe('Body is not valid UTF-8')
     }
-    expect(await countRows(database)).toBe(0)
+    expect(await countRows(database())).toBe(0)
   })
 
   const injected = 'Eve\u0085Bcc: x@evil.example\u2028\u2029\u202Egnp.exe\u2066x\u2069\u200f\u009b'
 
   it('line separators, C1 controls and bidi controls never reach a header, but are stored', async () => {
     const mail = recordingMail()
-    const { handle, store } = handlerOn(database, { mail })
+    const { handle, store } = handlerOn(database(), { mail })
     await expectAccepted(await handle(post({ ...contactBody, name: injected })))
     const [row] = await store.listContactRequests()
     expect(row!.name).toBe(injected)

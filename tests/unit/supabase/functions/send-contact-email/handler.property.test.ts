@@ -1,29 +1,24 @@
 // Fuzzes the handler with thousands of random bodies against the real database: whatever comes
 // in, the answer is never a 500, and nothing invalid is ever stored.
 import fc from 'fast-check'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import {
   EMAIL_PATTERN,
   isPagePath,
   LIMITS,
 } from '../../../../../supabase/functions/_shared/contact-request.ts'
-import type { LocalDatabase } from '../../../../../server/local-database.ts'
 import {
   ALLOWED_ORIGIN,
   contactBody,
   countRows,
   guideBody,
   handlerOn,
-  openTestDatabase,
   post,
+  withTestDatabase,
 } from '../../../helpers/function-fixtures.ts'
 import { timeLimit } from '../../../../harness/time-limit.ts'
 
-let database: LocalDatabase
-beforeAll(async () => {
-  database = await openTestDatabase()
-}, timeLimit(60_000))
-afterAll(() => database.close())
+const database = withTestDatabase({ clear: false })
 
 const anyText = fc.oneof(
   fc.string({ maxLength: 30 }),
@@ -111,15 +106,15 @@ function assertStoredRowIsValid(row: Record<string, unknown>) {
 it(
   'never answers 500 and never stores a row for an invalid body',
   async () => {
-    const { handle } = handlerOn(database, {
+    const { handle } = handlerOn(database(), {
       config: { minSubmitMs: 3000, rateLimit: { max: 1_000_000, windowSeconds: 600 } },
     })
     let stored = 0
     await fc.assert(
       fc.asyncProperty(bodyArbitrary, async (body) => {
-        const before = await countRows(database)
+        const before = await countRows(database())
         const response = await handle(post(body))
-        const after = await countRows(database)
+        const after = await countRows(database())
         expect(response.status).not.toBe(500)
         expect([200, 400]).toContain(response.status)
         const answer = await response.json()
@@ -139,7 +134,7 @@ it(
         // Nothing is dropped: a success, spam or not, is one more row.
         expect(after).toBe(before + 1)
         stored++
-        const { rows } = await database.db.query<Record<string, unknown>>(
+        const { rows } = await database().db.query<Record<string, unknown>>(
           'select * from contact_requests where id = $1',
           [answer.id],
         )
@@ -157,8 +152,8 @@ it(
 it(
   'never answers 500 for arbitrary raw bodies and content types',
   async () => {
-    const { handle } = handlerOn(database)
-    const before = await countRows(database)
+    const { handle } = handlerOn(database())
+    const before = await countRows(database())
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -183,7 +178,7 @@ it(
       ),
       { numRuns: 1000 },
     )
-    expect(await countRows(database)).toBe(before)
+    expect(await countRows(database())).toBe(before)
   },
   timeLimit(60_000),
 )

@@ -1,7 +1,7 @@
 // Failed mails retried on the schedule (issue 69): the real handler and migrations on PGlite, a
 // fake clock moved along the schedule's 5-minute ticks, and mail transports that fail on cue.
 // Also the scheduled call's other work (spam and retention) and the watch's counts read.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RELEASE_HELD_HEADER } from '../../../../../supabase/functions/send-contact-email/config.ts'
 import { leadIdempotencyKey } from '../../../../../supabase/functions/send-contact-email/lead-email.ts'
 import {
@@ -20,28 +20,19 @@ import {
 } from '../../../../../supabase/functions/send-contact-email/retry-schedule.ts'
 import { PASS_BODY_ERROR } from '../../../../../supabase/functions/send-contact-email/scheduled-call.ts'
 import { formatRequest } from '../../../../../operations/leads/format.ts'
-import type { LocalDatabase } from '../../../../../server/local-database.ts'
 import {
-  clearTables,
   contactBody,
   expectAccepted,
   failingMail,
   fakeClock,
   handlerOn,
-  openTestDatabase,
   post,
   recordingMail,
   specBody,
+  withTestDatabase,
 } from '../../../helpers/function-fixtures.ts'
-import { timeLimit } from '../../../../harness/time-limit.ts'
 
-let database: LocalDatabase
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-}, timeLimit(60_000))
-afterAll(() => database.close())
-beforeEach(() => clearTables(database))
+const database = withTestDatabase()
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -162,7 +153,7 @@ describe('retries on the schedule', () => {
   it('a mail that fails three times and then goes: one mail, four attempts', async () => {
     const clock = fakeClock(futureTick())
     const mail = flakyMail(3, clock.now)
-    const handler = handlerOn(database, {
+    const handler = handlerOn(database(), {
       mail: mail.transport,
       config: { releaseHeldToken: token },
       clock: clock.now,
@@ -199,7 +190,7 @@ describe('retries on the schedule', () => {
   it('a mail that never goes stops at the last attempt, failed with no next try', async () => {
     const clock = fakeClock(futureTick())
     const mail = flakyMail(Number.POSITIVE_INFINITY, clock.now)
-    const handler = handlerOn(database, {
+    const handler = handlerOn(database(), {
       mail: mail.transport,
       config: { releaseHeldToken: token },
       clock: clock.now,
@@ -234,7 +225,7 @@ describe('retries on the schedule', () => {
   it('retries stay within the hour budget, after the held mails', async () => {
     const clock = fakeClock(futureTick())
     const mail = flakyMail(2, clock.now)
-    const handler = handlerOn(database, {
+    const handler = handlerOn(database(), {
       mail: mail.transport,
       config: { releaseHeldToken: token, mailBudgetPerHour: 2 },
       clock: clock.now,
@@ -269,7 +260,7 @@ describe('retries on the schedule', () => {
   it('a row left received is mailed once it is older than the in-flight limit', async () => {
     const clock = fakeClock(new Date().toISOString())
     const mail = recordingMail()
-    const handler = handlerOn(database, {
+    const handler = handlerOn(database(), {
       mail,
       config: { releaseHeldToken: token },
       clock: clock.now,
@@ -289,7 +280,7 @@ describe('retries on the schedule', () => {
 
   it('a row an instance is mailing is not taken by another until the in-flight limit', async () => {
     const clock = fakeClock(new Date().toISOString())
-    const { store, handle, settled } = handlerOn(database, {
+    const { store, handle, settled } = handlerOn(database(), {
       mail: recordingMail(),
       config: { mailBudgetPerHour: 0 },
       clock: clock.now,
@@ -312,12 +303,12 @@ describe('retries on the schedule', () => {
   it('two instances on one schedule tick mail a due row once', async () => {
     const clock = fakeClock(futureTick())
     const first = flakyMail(1, clock.now)
-    const one = handlerOn(database, {
+    const one = handlerOn(database(), {
       mail: first.transport,
       config: { releaseHeldToken: token },
       clock: clock.now,
     })
-    const other = handlerOn(database, {
+    const other = handlerOn(database(), {
       mail: first.transport,
       config: { releaseHeldToken: token },
       clock: clock.now,
@@ -331,7 +322,7 @@ describe('retries on the schedule', () => {
   })
 
   it('a row once sent stays sent: a late failure from elsewhere never overwrites it', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     const { id } = await expectAccepted(await handle(post(contactBody)))
     await store.recordDelivery(id, {
       status: 'failed',
@@ -350,7 +341,7 @@ describe('retries on the schedule', () => {
   it('{"retryNow":true} retries every failed row now, once each, outside the budget', async () => {
     const clock = fakeClock(futureTick())
     const failing = failingMail()
-    const handler = handlerOn(database, {
+    const handler = handlerOn(database(), {
       mail: failing,
       config: { releaseHeldToken: token, mailBudgetPerHour: 2 },
       clock: clock.now,
@@ -358,7 +349,7 @@ describe('retries on the schedule', () => {
     const first = await expectAccepted(await handler.handle(post(contactBody)))
     await expectAccepted(await handler.handle(post(contactBody)))
     // One of them gave up long ago.
-    await database.db.query('update contact_requests set next_attempt_at = null where id = $1', [
+    await database().db.query('update contact_requests set next_attempt_at = null where id = $1', [
       first.id,
     ])
     expect(failing.calls).toBe(2)
@@ -386,7 +377,7 @@ describe('retries on the schedule', () => {
     ['another field', '{"purge":true}'],
   ])('a scheduled call with a body that is %s is a 400 and runs nothing', async (_label, body) => {
     const failing = failingMail()
-    const handler = handlerOn(database, { mail: failing, config: { releaseHeldToken: token } })
+    const handler = handlerOn(database(), { mail: failing, config: { releaseHeldToken: token } })
     await expectAccepted(await handler.handle(post(contactBody)))
     const response = await handler.handle(scheduledCall(body))
     expect(response.status).toBe(400)
@@ -398,7 +389,7 @@ describe('retries on the schedule', () => {
 
 describe('the counts read (GET with the release secret)', () => {
   async function age(id: string, ms: number) {
-    await database.db.query(
+    await database().db.query(
       'update contact_requests set created_at = created_at - make_interval(secs => $2) where id = $1',
       [id, ms / 1000],
     )
@@ -406,7 +397,7 @@ describe('the counts read (GET with the release secret)', () => {
 
   it('answers counts only: unsent over an hour by status, gave up, the oldest', async () => {
     const clock = fakeClock(new Date().toISOString())
-    const handler = handlerOn(database, {
+    const handler = handlerOn(database(), {
       mail: failingMail(),
       config: { releaseHeldToken: token, mailBudgetPerHour: 3 },
       clock: clock.now,
@@ -424,7 +415,7 @@ describe('the counts read (GET with the release secret)', () => {
     ]
     await age(oldFailed, 3 * HOUR)
     await age(gaveUp, 9 * DAY)
-    await database.db.query('update contact_requests set next_attempt_at = null where id = $1', [
+    await database().db.query('update contact_requests set next_attempt_at = null where id = $1', [
       gaveUp,
     ])
     await age(heldOld, 2 * HOUR)
@@ -449,7 +440,7 @@ describe('the counts read (GET with the release secret)', () => {
   })
 
   it('with nothing unsent: zeros and no oldest', async () => {
-    const handler = handlerOn(database, { config: { releaseHeldToken: token } })
+    const handler = handlerOn(database(), { config: { releaseHeldToken: token } })
     await expectAccepted(await handler.handle(post(specBody)))
     const response = await handler.handle(countsCall())
     expect(await response.json()).toMatchObject({
@@ -465,7 +456,7 @@ describe('the counts read (GET with the release secret)', () => {
     ['any secret while none is configured', token, null, 403],
     ['no secret (a plain GET)', null, token, 405],
   ])('%s: refused, nothing read', async (_label, offered, configured, status) => {
-    const handler = handlerOn(database, { config: { releaseHeldToken: configured } })
+    const handler = handlerOn(database(), { config: { releaseHeldToken: configured } })
     let reads = 0
     const unsentCounts = handler.store.unsentCounts
     handler.store.unsentCounts = (now) => {
@@ -493,7 +484,7 @@ describe('spam and retention on the schedule', () => {
         spamReason: status === 'spam' ? 'honeypot' : null,
       }),
     )
-    await database.db.query(
+    await database().db.query(
       `update contact_requests set status = $2, next_attempt_at = null,
          created_at = now() - make_interval(days => $3) where id = $1`,
       [row.id, status, daysAgo],
@@ -502,7 +493,7 @@ describe('spam and retention on the schedule', () => {
   }
 
   it('deletes spam past 30 days and mailed rows past the retention; never an unmailed one', async () => {
-    const handler = handlerOn(database, {
+    const handler = handlerOn(database(), {
       mail: recordingMail(),
       config: { releaseHeldToken: token, leadRetentionDays: 90, mailBudgetPerHour: 0 },
     })
@@ -523,7 +514,7 @@ describe('spam and retention on the schedule', () => {
   })
 
   it('a stopped received row is never deleted, even past the retention', async () => {
-    const handler = handlerOn(database, {
+    const handler = handlerOn(database(), {
       mail: recordingMail(),
       config: { releaseHeldToken: token, leadRetentionDays: 1, mailBudgetPerHour: 0 },
     })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   releaseSpam,
   retryContactRequests,
@@ -6,11 +6,9 @@ import {
 import { UNAVAILABLE_ERROR } from '../../../../../supabase/functions/send-contact-email/handler.ts'
 import type { LeadStore } from '../../../../../supabase/functions/send-contact-email/lead-store.ts'
 import type { MailTransport } from '../../../../../supabase/functions/send-contact-email/mail-transport.ts'
-import type { LocalDatabase } from '../../../../../server/local-database.ts'
 import {
   ALLOWED_ORIGIN,
   capturingLogger,
-  clearTables,
   contactBody,
   countRows,
   expectAccepted,
@@ -19,21 +17,14 @@ import {
   guideBody,
   handlerOn,
   logOnlyMail,
-  openTestDatabase,
   post,
   recordingMail,
   scorecardBody,
   specBody,
+  withTestDatabase,
 } from '../../../helpers/function-fixtures.ts'
-import { timeLimit } from '../../../../harness/time-limit.ts'
 
-let database: LocalDatabase
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-}, timeLimit(60_000))
-afterAll(() => database.close())
-beforeEach(() => clearTables(database))
+const database = withTestDatabase()
 
 describe('valid requests of each kind', () => {
   it.each([
@@ -43,7 +34,7 @@ describe('valid requests of each kind', () => {
   ])(
     'stores a %s request before mailing it and answers { ok, id }',
     async (kind, body, title, company) => {
-      const { handle, store, mail } = handlerOn(database)
+      const { handle, store, mail } = handlerOn(database())
       const response = await handle(post(body))
       const answer = await expectAccepted(response)
 
@@ -70,7 +61,7 @@ describe('valid requests of each kind', () => {
   )
 
   it('trims every field before storing it', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     const response = await handle(
       post({
         ...contactBody,
@@ -91,7 +82,7 @@ describe('valid requests of each kind', () => {
   })
 
   it('accepts a missing phone and a missing honeypot as empty', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     const body: Partial<typeof contactBody> = { ...contactBody }
     delete body.phone
     delete body.website
@@ -101,12 +92,12 @@ describe('valid requests of each kind', () => {
 
   it('writes the row before the mail is attempted', async () => {
     let rowsWhenMailed = -1
-    const { handle } = handlerOn(database, {
+    const { handle } = handlerOn(database(), {
       mail: {
         name: 'inspecting',
         delivers: true,
         async send() {
-          rowsWhenMailed = await countRows(database)
+          rowsWhenMailed = await countRows(database())
         },
       },
     })
@@ -151,23 +142,23 @@ describe('invalid fields answer 400 naming the field, and store nothing', () => 
     ['requestId', { requestId: 12 }, 'requestId must be a UUID'],
     ['elapsedMs', { elapsedMs: -1 }, 'elapsedMs must not be negative'],
   ])('%s %j', async (field, change, message) => {
-    const { handle, mail } = handlerOn(database)
+    const { handle, mail } = handlerOn(database())
     const response = await handle(post({ ...contactBody, ...change }))
     expect(response.status).toBe(400)
     const answer = await response.json()
     expect(answer.error).toBe('Invalid request')
     expect(answer.fields[field]).toBe(message)
-    expect(await countRows(database)).toBe(0)
+    expect(await countRows(database())).toBe(0)
     expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(0)
   })
 
   it('a guide request may leave company and message empty, but the contact form may not', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     expect((await handle(post(scorecardBody))).status).toBe(200)
   })
 
   it('invalid UTF-8 is a 400 saying so, not a lead with replacement characters', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const json = new TextEncoder().encode(JSON.stringify({ ...specBody, name: 'AdXX' }))
     const at = json.indexOf(0x58) // the first "X"
     json[at] = 0xc3 // a lead byte of a two-byte sequence ...
@@ -177,11 +168,11 @@ describe('invalid fields answer 400 naming the field, and store nothing', () => 
     const answer = await response.json()
     expect(answer.error).toBe('Body is not valid UTF-8')
     expect(answer.fields.body).toMatch(/UTF-8/)
-    expect(await countRows(database)).toBe(0)
+    expect(await countRows(database())).toBe(0)
   })
 
   it('a body in UTF-8 with a byte-order mark and non-ASCII names is accepted as written', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     const json = new TextEncoder().encode(
       `\uFEFF${JSON.stringify({ ...specBody, name: 'Zoë Ørsted' })}`,
     )
@@ -196,19 +187,19 @@ describe('invalid fields answer 400 naming the field, and store nothing', () => 
     ['JSON null', 'null', 'Invalid request'],
     ['an empty body', '', 'Body is not valid JSON'],
   ])('%s is a 400 with a body error', async (_label, raw, error) => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const response = await handle(post(raw, { raw: true }))
     expect(response.status).toBe(400)
     const answer = await response.json()
     expect(answer.error).toBe(error)
     expect(answer.fields.body).toBeTruthy()
-    expect(await countRows(database)).toBe(0)
+    expect(await countRows(database())).toBe(0)
   })
 })
 
 describe('transport rules', () => {
   it('answers 413 for a body over the limit, declared or streamed', async () => {
-    const { handle } = handlerOn(database, { config: { maxBodyBytes: 1024 } })
+    const { handle } = handlerOn(database(), { config: { maxBodyBytes: 1024 } })
     const big = JSON.stringify({ ...contactBody, message: 'y'.repeat(2000) })
     const declared = await handle(
       post(big, { raw: true, headers: { 'content-length': String(big.length) } }),
@@ -231,7 +222,7 @@ describe('transport rules', () => {
     const answer = await handle(streamed)
     expect(answer.status).toBe(413)
     expect((await answer.json()).error).toMatch(/at most 1024 bytes/)
-    expect(await countRows(database)).toBe(0)
+    expect(await countRows(database())).toBe(0)
   })
 
   it.each([
@@ -240,14 +231,14 @@ describe('transport rules', () => {
     'multipart/form-data; boundary=x',
     '',
   ])('answers 415 for content type %j', async (contentType) => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const response = await handle(post(contactBody, { headers: { 'content-type': contentType } }))
     expect(response.status).toBe(415)
-    expect(await countRows(database)).toBe(0)
+    expect(await countRows(database())).toBe(0)
   })
 
   it('accepts a JSON content type with a charset parameter', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const response = await handle(
       post(contactBody, { headers: { 'content-type': 'Application/JSON; charset=utf-8' } }),
     )
@@ -255,7 +246,7 @@ describe('transport rules', () => {
   })
 
   it('answers 405 with Allow for other methods', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const response = await handle(
       new Request('http://localhost/functions/v1/send-contact-email', {
         headers: { origin: ALLOWED_ORIGIN },
@@ -268,7 +259,7 @@ describe('transport rules', () => {
 
 describe('CORS', () => {
   it('answers the preflight of an allowed origin with the supabase-js headers', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const response = await handle(
       new Request('http://localhost/functions/v1/send-contact-email', {
         method: 'OPTIONS',
@@ -289,13 +280,13 @@ describe('CORS', () => {
   })
 
   it('echoes an allowed origin on the answer', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const response = await handle(post(contactBody))
     expect(response.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN)
   })
 
   it('refuses another origin, for the preflight and the POST, and stores nothing', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const preflight = await handle(
       new Request('http://localhost/x', {
         method: 'OPTIONS',
@@ -309,11 +300,11 @@ describe('CORS', () => {
     )
     expect(response.status).toBe(403)
     expect(response.headers.get('access-control-allow-origin')).toBeNull()
-    expect(await countRows(database)).toBe(0)
+    expect(await countRows(database())).toBe(0)
   })
 
   it('serves a request without Origin (not a browser cross-origin call) without CORS headers', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const response = await handle(post(contactBody, { headers: { origin: '' } }))
     expect(response.status).toBe(403)
     const request = post(contactBody)
@@ -329,7 +320,7 @@ describe("the spec's body, and nothing else (issue 13, item 1)", () => {
     ['with an Origin header', { origin: ALLOWED_ORIGIN }],
     ['without an Origin header', {}],
   ])('is stored and mailed %s', async (_label, headers) => {
-    const { handle, store, mail } = handlerOn(database)
+    const { handle, store, mail } = handlerOn(database())
     const request = post(specBody, { headers })
     if (!('origin' in headers)) request.headers.delete('origin')
     const response = await handle(request)
@@ -340,7 +331,7 @@ describe("the spec's body, and nothing else (issue 13, item 1)", () => {
   })
 
   it('no error ever names a field the client did not send', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     const response = await handle(post({ ...specBody, email: 'nope' }))
     expect(response.status).toBe(400)
     expect(Object.keys((await response.json()).fields)).toEqual(['email'])
@@ -429,7 +420,7 @@ describe('spam is kept, never mailed, and can be released (issue 16)', () => {
     ],
   ])('%s is stored as spam with its reason, not mailed', async (_label, change, reason) => {
     const logger = capturingLogger()
-    const { handle, mail, store } = handlerOn(database, { logger })
+    const { handle, mail, store } = handlerOn(database(), { logger })
     const response = await handle(post({ ...contactBody, ...change }))
     const answer = await expectAccepted(response)
     const [row] = await store.listContactRequests({ status: 'spam' })
@@ -439,7 +430,7 @@ describe('spam is kept, never mailed, and can be released (issue 16)', () => {
   })
 
   it('an autofill-speed submission without a link is an ordinary lead, stored and mailed', async () => {
-    const { handle, store, mail } = handlerOn(database)
+    const { handle, store, mail } = handlerOn(database())
     const response = await handle(post({ ...guideBody, elapsedMs: 900 }))
     expect(response.status).toBe(200)
     const [row] = await store.listContactRequests()
@@ -448,18 +439,18 @@ describe('spam is kept, never mailed, and can be released (issue 16)', () => {
   })
 
   it('a link in a message sent at a human pace is an ordinary lead', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     const message = 'Our careers page: https://example.com/jobs'
     await handle(post({ ...contactBody, message, elapsedMs: 45_000 }))
     expect((await store.listContactRequests())[0]).toMatchObject({ status: 'sent' })
   })
 
   it('release turns spam into a request and mails it; purge deletes spam older than 30 days', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     const spam = await (await handle(post({ ...contactBody, website: 'x' }))).json()
     const old = await (await handle(post({ ...guideBody, website: 'y' }))).json()
     await handle(post(scorecardBody))
-    await database.db.query(
+    await database().db.query(
       "update contact_requests set created_at = now() - interval '31 days' where id = $1",
       [old.id],
     )
@@ -486,18 +477,18 @@ describe('spam is kept, never mailed, and can be released (issue 16)', () => {
 
 describe('a repeated requestId is the same request (issue 16)', () => {
   it('one row, one mail, and the first answer again', async () => {
-    const { handle, mail } = handlerOn(database)
+    const { handle, mail } = handlerOn(database())
     const body = { ...contactBody, requestId: crypto.randomUUID() }
     const first = await (await handle(post(body))).json()
     const again = await handle(post(body))
     expect(again.status).toBe(200)
     expect(await again.json()).toEqual(first)
-    expect(await countRows(database)).toBe(1)
+    expect(await countRows(database())).toBe(1)
     expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(1)
   })
 
   it('holds when the copies arrive at the same moment, and is not counted by the rate limit', async () => {
-    const { handle, mail } = handlerOn(database, {
+    const { handle, mail } = handlerOn(database(), {
       config: { rateLimit: { max: 1, windowSeconds: 600 } },
     })
     const body = { ...contactBody, requestId: crypto.randomUUID() }
@@ -507,7 +498,7 @@ describe('a repeated requestId is the same request (issue 16)', () => {
     const bodies = await Promise.all(answers.map((answer) => answer.json()))
     const ids = new Set(bodies.filter((answer) => answer.ok).map((answer) => answer.id))
     expect(ids.size).toBe(1)
-    expect(await countRows(database)).toBe(1)
+    expect(await countRows(database())).toBe(1)
     expect((mail as ReturnType<typeof recordingMail>).sent).toHaveLength(1)
     // Once stored, the repeat answers ok even though the client is over its limit.
     const later = await handle(post(body, { address: '192.0.2.77' }))
@@ -516,7 +507,7 @@ describe('a repeated requestId is the same request (issue 16)', () => {
   })
 
   it('a spam request repeated is still one spam row', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     const body = { ...contactBody, website: 'x', requestId: crypto.randomUUID() }
     const first = await (await handle(post(body))).json()
     expect(await (await handle(post(body))).json()).toEqual(first)
@@ -526,7 +517,7 @@ describe('a repeated requestId is the same request (issue 16)', () => {
 
 describe('rate limit', () => {
   it('answers 429 with Retry-After after 5 requests from one client in 10 minutes', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     for (let attempt = 0; attempt < 5; attempt++) {
       expect((await handle(post(contactBody, { address: '192.0.2.10' }))).status).toBe(200)
     }
@@ -536,41 +527,41 @@ describe('rate limit', () => {
     expect(retryAfter).toBeGreaterThan(590)
     expect(retryAfter).toBeLessThanOrEqual(600)
     expect((await limited.json()).error).toMatch(/too many/i)
-    expect(await countRows(database)).toBe(5)
+    expect(await countRows(database())).toBe(5)
     // Another client is not affected.
     expect((await handle(post(contactBody, { address: '192.0.2.11' }))).status).toBe(200)
   })
 
   it('is held in the database, so it holds across handler instances', async () => {
-    const first = handlerOn(database)
-    const second = handlerOn(database)
+    const first = handlerOn(database())
+    const second = handlerOn(database())
     for (let attempt = 0; attempt < 5; attempt++) {
       const instance = attempt % 2 === 0 ? first : second
       expect((await instance.handle(post(contactBody, { address: '192.0.2.20' }))).status).toBe(200)
     }
     expect((await second.handle(post(contactBody, { address: '192.0.2.20' }))).status).toBe(429)
-    const { rows } = await database.db.query<{ hits: number }>(
+    const { rows } = await database().db.query<{ hits: number }>(
       'select hits from contact_rate_limits',
     )
     expect(rows).toEqual([{ hits: 6 }])
   })
 
   it('opens again when the window has passed', async () => {
-    const { handle } = handlerOn(database, {
+    const { handle } = handlerOn(database(), {
       config: { rateLimit: { max: 1, windowSeconds: 600 } },
     })
     expect((await handle(post(contactBody, { address: '192.0.2.30' }))).status).toBe(200)
     expect((await handle(post(contactBody, { address: '192.0.2.30' }))).status).toBe(429)
-    await database.db.exec(
+    await database().db.exec(
       "update contact_rate_limits set window_started_at = now() - interval '11 minutes'",
     )
     expect((await handle(post(contactBody, { address: '192.0.2.30' }))).status).toBe(200)
   })
 
   it('never stores the raw client address', async () => {
-    const { handle } = handlerOn(database)
+    const { handle } = handlerOn(database())
     await handle(post(contactBody, { address: '192.0.2.99' }))
-    const { rows } = await database.db.query<{ dump: string }>(
+    const { rows } = await database().db.query<{ dump: string }>(
       'select (select json_agg(c)::text from contact_requests c) || (select json_agg(r)::text from contact_rate_limits r) as dump',
     )
     expect(rows[0]!.dump).not.toContain('192.0.2.99')
@@ -580,7 +571,7 @@ describe('rate limit', () => {
 describe('mail failure and retry', () => {
   it('keeps the row, marks it failed and still answers { ok: true, id }', async () => {
     const logger = capturingLogger()
-    const { handle, store } = handlerOn(database, { mail: failingMail('smtp exploded'), logger })
+    const { handle, store } = handlerOn(database(), { mail: failingMail('smtp exploded'), logger })
     const response = await handle(post(guideBody))
     const answer = await expectAccepted(response)
     const [row] = await store.listContactRequests()
@@ -595,7 +586,7 @@ describe('mail failure and retry', () => {
   })
 
   it('without a mail provider the row says logged, not sent, and names the transport', async () => {
-    const { handle, store } = handlerOn(database, { mail: logOnlyMail() })
+    const { handle, store } = handlerOn(database(), { mail: logOnlyMail() })
     expect((await handle(post(contactBody))).status).toBe(200)
     expect((await store.listContactRequests())[0]).toMatchObject({
       status: 'logged',
@@ -605,9 +596,9 @@ describe('mail failure and retry', () => {
   })
 
   it('retry leaves logged rows alone while only the log is configured, and sends them once a provider is', async () => {
-    const logged = handlerOn(database, { mail: logOnlyMail() })
+    const logged = handlerOn(database(), { mail: logOnlyMail() })
     await logged.handle(post(contactBody))
-    const failing = handlerOn(database, { mail: failingMail() })
+    const failing = handlerOn(database(), { mail: failingMail() })
     await failing.handle(post(guideBody))
 
     const deps = { store: logged.store, logger: capturingLogger() }
@@ -625,10 +616,10 @@ describe('mail failure and retry', () => {
   })
 
   it('retry resends failed rows only and marks them sent', async () => {
-    const failing = handlerOn(database, { mail: failingMail() })
+    const failing = handlerOn(database(), { mail: failingMail() })
     await failing.handle(post(contactBody))
     await failing.handle(post(guideBody))
-    const working = handlerOn(database)
+    const working = handlerOn(database())
     await working.handle(post(scorecardBody))
 
     const mail = recordingMail()
@@ -652,7 +643,7 @@ describe('mail failure and retry', () => {
   })
 
   it('a retry that fails again keeps the row failed and counts the attempt', async () => {
-    const failing = handlerOn(database, { mail: failingMail('first') })
+    const failing = handlerOn(database(), { mail: failingMail('first') })
     await failing.handle(post(contactBody))
     const report = await retryContactRequests({
       store: failing.store,
@@ -697,7 +688,7 @@ describe('fault matrix: the database down (issue 16)', () => {
     async (_label, breakStore) => {
       const logger = capturingLogger()
       const mail = recordingMail()
-      const { handle, store } = handlerOn(database, { logger, mail })
+      const { handle, store } = handlerOn(database(), { logger, mail })
       breakStore(store)
       const requestId = crypto.randomUUID()
       const response = await handle(post({ ...guideBody, requestId }))
@@ -719,7 +710,7 @@ describe('fault matrix: the database down (issue 16)', () => {
     async (_label, breakStore) => {
       const logger = capturingLogger()
       const mail = failingMail('provider is down')
-      const { handle, store } = handlerOn(database, { logger, mail })
+      const { handle, store } = handlerOn(database(), { logger, mail })
       breakStore(store)
       const response = await handle(post(contactBody))
       expect(response.status).toBe(503)
@@ -730,7 +721,7 @@ describe('fault matrix: the database down (issue 16)', () => {
       })
       expect(text).not.toMatch(/secret_table|ECONNREFUSED|at |\.ts/)
       expect(mail.calls).toBe(1)
-      expect(await countRows(database)).toBe(0)
+      expect(await countRows(database())).toBe(0)
       expect(logger.lines.filter((line) => line.level === 'error').map((l) => l.event)).toEqual([
         'store.unavailable',
         'mail.failed',
@@ -740,7 +731,7 @@ describe('fault matrix: the database down (issue 16)', () => {
 
   it('database down and only the log configured: 503, since a log line keeps no lead', async () => {
     const mail = logOnlyMail()
-    const { handle, store } = handlerOn(database, { mail })
+    const { handle, store } = handlerOn(database(), { mail })
     store.insertContactRequest = () => Promise.reject(new Error('down'))
     const response = await handle(post(contactBody))
     expect(response.status).toBe(503)
@@ -749,7 +740,7 @@ describe('fault matrix: the database down (issue 16)', () => {
 
   it('database down and spam: 503, never mailed', async () => {
     const mail = recordingMail()
-    const { handle, store } = handlerOn(database, { mail })
+    const { handle, store } = handlerOn(database(), { mail })
     store.insertContactRequest = () => Promise.reject(new Error('down'))
     const response = await handle(post({ ...contactBody, website: 'x' }))
     expect(response.status).toBe(503)
@@ -757,11 +748,11 @@ describe('fault matrix: the database down (issue 16)', () => {
   })
 
   it('a failure to record the delivery still answers ok, because the row is stored', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     store.recordDelivery = () => Promise.reject(new Error('connection reset'))
     const response = await handle(post(contactBody))
     expect(response.status).toBe(200)
-    expect(await countRows(database)).toBe(1)
+    expect(await countRows(database())).toBe(1)
   })
 })
 
@@ -787,14 +778,14 @@ describe('one mail per lead when the insert times out but lands later (issue 54)
   }
   const rows = async () =>
     (
-      await database.db.query<{ status: string; attempts: number; transport: string | null }>(
+      await database().db.query<{ status: string; attempts: number; transport: string | null }>(
         'select status, attempts, transport from public.contact_requests',
       )
     ).rows
 
   it('a late received row: the "not stored" mail is its one mail, and the row says sent', async () => {
     const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database, { mail })
+    const { handle, store, settled } = handlerOn(database(), { mail })
     const land = slowInsert(store)
     const requestId = crypto.randomUUID()
     const response = await handle(post({ ...contactBody, requestId }))
@@ -814,7 +805,7 @@ describe('one mail per lead when the insert times out but lands later (issue 54)
     const clock = fakeClock('2026-11-25T09:10:00Z')
     const mail = recordingMail()
     const config = { mailBudgetPerHour: 0 }
-    const { handle, store, settled } = handlerOn(database, { mail, config, clock: clock.now })
+    const { handle, store, settled } = handlerOn(database(), { mail, config, clock: clock.now })
     const land = slowInsert(store)
     const requestId = crypto.randomUUID()
     expect((await handle(post({ ...contactBody, requestId }))).status).toBe(200)
@@ -823,7 +814,11 @@ describe('one mail per lead when the insert times out but lands later (issue 54)
     expect(await rows()).toEqual([{ status: 'sent', attempts: 1, transport: 'recording' }])
     // The next hour has budget: its first request releases what is held, and this is not.
     clock.set('2026-11-25T10:00:00Z')
-    const next = handlerOn(database, { mail, config: { mailBudgetPerHour: 10 }, clock: clock.now })
+    const next = handlerOn(database(), {
+      mail,
+      config: { mailBudgetPerHour: 10 },
+      clock: clock.now,
+    })
     await expectAccepted(await next.handle(post(scorecardBody)))
     await next.settled()
     await retryContactRequests({ store, mail, logger: capturingLogger() })
@@ -835,7 +830,7 @@ describe('one mail per lead when the insert times out but lands later (issue 54)
 
   it('the "not stored" mail fails: 503, the late row is mailed once, the resend mails nothing', async () => {
     const mail = mailDownThenUp()
-    const { handle, store, settled } = handlerOn(database, { mail })
+    const { handle, store, settled } = handlerOn(database(), { mail })
     const land = slowInsert(store)
     const requestId = crypto.randomUUID()
     expect((await handle(post({ ...guideBody, requestId }))).status).toBe(503)
@@ -860,7 +855,7 @@ describe('one mail per lead when the insert times out but lands later (issue 54)
     const clock = fakeClock('2026-11-25T09:10:00Z')
     const mail = mailDownThenUp()
     const config = { mailBudgetPerHour: 0 }
-    const { handle, store, settled } = handlerOn(database, { mail, config, clock: clock.now })
+    const { handle, store, settled } = handlerOn(database(), { mail, config, clock: clock.now })
     const land = slowInsert(store)
     const requestId = crypto.randomUUID()
     expect((await handle(post({ ...contactBody, requestId }))).status).toBe(503)
@@ -869,7 +864,11 @@ describe('one mail per lead when the insert times out but lands later (issue 54)
     expect(await rows()).toEqual([{ status: 'held', attempts: 0, transport: null }])
     mail.down = false
     clock.set('2026-11-25T10:00:00Z')
-    const next = handlerOn(database, { mail, config: { mailBudgetPerHour: 10 }, clock: clock.now })
+    const next = handlerOn(database(), {
+      mail,
+      config: { mailBudgetPerHour: 10 },
+      clock: clock.now,
+    })
     await expectAccepted(await next.handle(post({ ...contactBody, requestId })))
     await expectAccepted(await next.handle(post(scorecardBody)))
     await next.settled()

@@ -2,7 +2,7 @@
 // (a fake fetch) runs the same calls against PGlite with the real migration, so the RPC names,
 // argument names and row mapping are checked against the actual SQL.
 import { createClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import {
   releaseSpam,
   retryContactRequests,
@@ -11,21 +11,17 @@ import type { HandlerConfig } from '../../../../../supabase/functions/send-conta
 import { createHandler } from '../../../../../supabase/functions/send-contact-email/handler.ts'
 import type { MailTransport } from '../../../../../supabase/functions/send-contact-email/mail-transport.ts'
 import { createSupabaseLeadStore } from '../../../../../supabase/functions/send-contact-email/supabase-lead-store.ts'
-import type { LocalDatabase } from '../../../../../server/local-database.ts'
 import {
   capturingLogger,
-  clearTables,
   contactBody,
   failingMail,
   guideBody,
-  openTestDatabase,
   post,
   recordingMail,
   testConfig,
+  withTestDatabase,
 } from '../../../helpers/function-fixtures.ts'
-import { timeLimit } from '../../../../harness/time-limit.ts'
 
-let database: LocalDatabase
 const seen: {
   method: string
   path: string
@@ -33,14 +29,7 @@ const seen: {
   authorization: string | null
 }[] = []
 
-beforeAll(async () => {
-  database = await openTestDatabase()
-}, timeLimit(60_000))
-afterAll(() => database.close())
-beforeEach(async () => {
-  seen.length = 0
-  await clearTables(database)
-})
+const database = withTestDatabase({ beforeEachTest: () => (seen.length = 0) })
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -59,7 +48,7 @@ const fakePostgrest = (async (input: RequestInfo | URL, init?: RequestInit) => {
     if (rpc && request.method === 'POST') {
       const args = (await request.json()) as Record<string, unknown>
       const names = Object.keys(args)
-      const { rows } = await database.db.query<{ result: unknown }>(
+      const { rows } = await database().db.query<{ result: unknown }>(
         `select public.${rpc[1]}(${names.map((name, index) => `${name} => $${index + 1}`).join(', ')}) as result`,
         names.map((name) => args[name]),
       )
@@ -84,7 +73,7 @@ const fakePostgrest = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const onConflict = url.searchParams.get('on_conflict')
       if (onConflict)
         expect(request.headers.get('prefer')).toContain('resolution=ignore-duplicates')
-      const { rows } = await database.db.query(
+      const { rows } = await database().db.query(
         `insert into public.contact_requests (${columns.join(', ')})
          values (${columns.map((_, index) => `$${index + 1}`).join(', ')})
          ${onConflict ? `on conflict (${onConflict}) do nothing` : ''} returning *`,
@@ -97,7 +86,7 @@ const fakePostgrest = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const order = url.searchParams.get('order')
       if (order) expect(order).toBe('created_at.desc')
       params.push(Number(url.searchParams.get('limit') ?? 1000))
-      const { rows } = await database.db.query(
+      const { rows } = await database().db.query(
         `select * from public.contact_requests ${condition}
          order by created_at desc limit $${params.length}`,
         params,
@@ -110,14 +99,14 @@ const fakePostgrest = (async (input: RequestInfo | URL, init?: RequestInit) => {
         params.push(changes[column])
         return `${column} = $${params.length}`
       })
-      const { rows } = await database.db.query(
+      const { rows } = await database().db.query(
         `update public.contact_requests set ${set.join(', ')} ${condition} returning *`,
         params,
       )
       return json(rows)
     }
     if (request.method === 'DELETE') {
-      const { rows } = await database.db.query(
+      const { rows } = await database().db.query(
         `delete from public.contact_requests ${condition} returning *`,
         params,
       )
@@ -277,7 +266,7 @@ it('a repeated requestId is one row through the REST API, and spam is released a
 
   const spam = await (await handle(post({ ...guideBody, website: 'filled' }))).json()
   const old = await (await handle(post({ ...guideBody, website: 'filled' }))).json()
-  await database.db.query(
+  await database().db.query(
     "update contact_requests set created_at = now() - interval '40 days' where id = $1",
     [old.id],
   )
@@ -351,7 +340,7 @@ it('the scheduled pass retries, counts and purges through the SQL functions', as
         ...(method === 'POST' ? { body: '{}' } : {}),
       }),
     )
-  await database.db.query(
+  await database().db.query(
     "update contact_requests set created_at = created_at - interval '2 hours' where id = $1",
     [id],
   )
@@ -374,7 +363,7 @@ it('the scheduled pass retries, counts and purges through the SQL functions', as
   expect(seen.map((call) => call.path)).toContain('/rest/v1/rpc/claim_contact_retry')
 
   // Mailed 31 days ago, past a retention of 30 days.
-  await database.db.query(
+  await database().db.query(
     "update contact_requests set created_at = now() - interval '31 days' where id = $1",
     [id],
   )
