@@ -344,7 +344,7 @@ describe('the page a lead came from', () => {
   const crossOrigin = { origin: ALLOWED_ORIGIN, referer: `${ALLOWED_ORIGIN}/` }
 
   it('is the site’s origin and the page path the form sent, in the row and the mail', async () => {
-    const { handle, store, mail } = handlerOn(database)
+    const { handle, store, mail } = handlerOn(database())
     const body = { ...guideBody, pagePath: '/resources/guides' }
     await expectAccepted(await handle(post(body, { headers: crossOrigin })))
     const [row] = await store.listContactRequests()
@@ -356,7 +356,7 @@ describe('the page a lead came from', () => {
   })
 
   it('is the page path under the base path the site is served from', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     const body = { ...contactBody, pagePath: '/repo/pr-12/contact' }
     await expectAccepted(await handle(post(body, { headers: crossOrigin })))
     expect((await store.listContactRequests())[0]!.page).toBe(
@@ -370,7 +370,7 @@ describe('the page a lead came from', () => {
     ['not text', 42],
     ['a dot-dot segment', '/resources/../admin'],
   ])('falls back to the Referer for %s, and keeps the lead', async (_label, pagePath) => {
-    const { handle, store, mail } = handlerOn(database)
+    const { handle, store, mail } = handlerOn(database())
     await expectAccepted(await handle(post({ ...contactBody, pagePath }, { headers: crossOrigin })))
     const [row] = await store.listContactRequests()
     expect(row).toMatchObject({
@@ -384,13 +384,13 @@ describe('the page a lead came from', () => {
   })
 
   it('is the Referer’s address without a page path, as the spec’s body and the local site give it', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     await expectAccepted(await handle(post(specBody)))
     expect((await store.listContactRequests())[0]!.page).toBe('http://localhost:3000/guides')
   })
 
   it('is never joined to an origin the site does not have: without an Origin, the Referer', async () => {
-    const { handle, store } = handlerOn(database)
+    const { handle, store } = handlerOn(database())
     const request = post(
       { ...contactBody, pagePath: '/contact' },
       { headers: { referer: 'https://elsewhere.example/page' } },
@@ -402,7 +402,7 @@ describe('the page a lead came from', () => {
 
   it('is kept in the mail sent when the database is down', async () => {
     const mail = recordingMail()
-    const { handle, store } = handlerOn(database, { mail })
+    const { handle, store } = handlerOn(database(), { mail })
     store.insertContactRequest = () => Promise.reject(new Error('connect ECONNREFUSED'))
     const body = { ...guideBody, requestId: crypto.randomUUID(), pagePath: '/resources/guides' }
     expect((await handle(post(body, { headers: crossOrigin }))).status).toBe(200)

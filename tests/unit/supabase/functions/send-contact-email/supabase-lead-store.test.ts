@@ -187,7 +187,7 @@ it('keeps the page the form named through the REST API, where the Referer has on
   const page = 'http://localhost:3000/resources/guides'
   expect((await store.listContactRequests())[0]).toMatchObject({ id, page })
   // In the table's own column, as `npm run leads -- --remote` reads it.
-  const { rows } = await database.db.query<{ page: string }>(
+  const { rows } = await database().db.query<{ page: string }>(
     'select page from public.contact_requests where id = $1',
     [id],
   )
