@@ -2,7 +2,7 @@
 // illustration is drawn, not written. Their names are checked like ids of a collection
 // (`reference('illustrations')`), so a missing file is a content error at the field naming it.
 import { Parser } from 'htmlparser2'
-import { addressProblem } from './body-rules.ts'
+import { addressProblem } from './address-rules.ts'
 
 /** A problem with an asset file, at its line and column when it has one. */
 export interface AssetProblem {
