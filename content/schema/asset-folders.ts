@@ -78,6 +78,21 @@ export function drawingProblem(text: string): AssetProblem | undefined {
             ...at(parser.startIndex),
           }
       },
+      // What the optimiser keeps and the page would inline as it is: a CDATA section (markup
+      // inside a <title>) and a kept comment ("<!--! …-->"), or any comment holding markup.
+      oncdatastart() {
+        problem ??= {
+          message: `remove the <![CDATA[ … ]]> section and write its words plainly: ${PLAIN_DRAWING}`,
+          ...at(parser.startIndex),
+        }
+      },
+      oncomment(data) {
+        if (!problem && (data.startsWith('!') || data.includes('<')))
+          problem = {
+            message: `remove the comment "<!--${data.slice(0, 20)}…": a comment is kept in the page when it starts with "!" or holds markup, and ${PLAIN_DRAWING}`,
+            ...at(parser.startIndex),
+          }
+      },
       onopentag(name, attributes) {
         if (problem) return
         const where = at(parser.startIndex)
@@ -139,7 +154,8 @@ export const assetFolders = {
         }
       const unfit = drawingProblem(text)
       if (unfit) return unfit
-      const colour = /\s(fill|stroke|stop-color|style)="(?!none")[^"]*"/.exec(text)
+      // Either quote: the optimiser writes both the same way.
+      const colour = /\s(fill|stroke|stop-color|style)=(["'])(?!none\2)(?:(?!\2).)*\2/.exec(text)
       if (colour)
         return {
           message: `paint with the classes listed in CONTENT.md (f-accent, s-line…) instead of ${colour[0].trim()}, so the drawing follows the light and dark themes`,
