@@ -156,10 +156,15 @@ export const assetFolders = {
       if (unfit) return unfit
       // Either quote: the optimiser writes both the same way.
       const colour = /\s(fill|stroke|stop-color|style)=(["'])(?!none\2)(?:(?!\2).)*\2/.exec(text)
-      if (colour)
+      if (colour) {
+        // At the attribute itself (after its leading space), as the other problems are.
+        const before = text.slice(0, colour.index + 1).split('\n')
         return {
+          line: before.length,
+          column: before.at(-1)!.length + 1,
           message: `paint with the classes listed in CONTENT.md (f-accent, s-line…) instead of ${colour[0].trim()}, so the drawing follows the light and dark themes`,
         }
+      }
       return undefined
     },
   },

@@ -650,6 +650,8 @@ describe('a drawing that would run code or load something', () => {
           `${OPEN}<rect style='fill:red' width="1" height="1"/>\n</svg>\n`,
         ),
       ).toEqual({
+        line: 2,
+        column: 9,
         message:
           "paint with the classes listed in CONTENT.md (f-accent, s-line…) instead of style='fill:red', so the drawing follows the light and dark themes",
       })
