@@ -12,6 +12,7 @@ import { buildArtifacts } from './builder/vite/build-artifacts-plugin.ts'
 import { BASE_PATH_VARIABLE, parseBasePath } from './renderer/base-path.ts'
 import { previewDefine } from './site/preview-build.ts'
 import { distFolderOf } from './builder/dist-dir.ts'
+import { BUILD_OUTPUTS } from './site/build-outputs.ts'
 import { editingUi } from './builder/vite/admin-plugin.ts'
 import { dependenciesAsWritten } from './builder/vite/dependencies-plugin.ts'
 
@@ -21,7 +22,7 @@ export default defineConfig({
   // A literal in the bundle, so a normal build drops the preview's code (site/preview-build.ts).
   define: previewDefine(process.env),
   // Vike builds into <outDir>/client and <outDir>/server.
-  build: { outDir: distFolderOf(process.env) },
+  build: { outDir: distFolderOf(process.env), assetsDir: BUILD_OUTPUTS.assets.path.slice(1) },
   plugins: [
     contentCollections(collections, mdxOptions),
     illustrations(),

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { BUILD_OUTPUTS, outputFolder } from '../site/build-outputs.ts'
 import { EDITOR_PATH } from '../site/editor.ts'
 
 /** What the policy has to allow: only what the site actually does. */
@@ -220,7 +221,10 @@ function securityHeaders(input: PolicyInput): Record<string, string> {
 }
 
 /** The folders of content-hashed files: Vite's for the public pages, and the editor's own. */
-export const HASHED_ASSET_FOLDERS = ['assets/', `${EDITOR_PATH.slice(1)}/assets/`]
+export const HASHED_ASSET_FOLDERS = [
+  outputFolder(BUILD_OUTPUTS.assets),
+  `${outputFolder(BUILD_OUTPUTS.editor)}${outputFolder(BUILD_OUTPUTS.assets)}`,
+]
 
 /**
  * The rules for a built site. `revalidatedPaths` are the addresses of everything outside the

@@ -8,6 +8,7 @@ import path from 'node:path'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
 import { isRoutedCollection, routePath } from '../../site/routes.ts'
 import { formatError } from '../content/report.ts'
+import { ID_PATTERN } from '../content/entry-files.ts'
 import { readSource } from '../content/source.ts'
 import type { BackendMode } from './decap-config.ts'
 import { checkProposedFiles } from './entry-check.ts'
@@ -69,7 +70,7 @@ export function adminApi({ root, collections, backend, ownServer }: AdminApiOpti
       if (pathname === `${API_PATH}/preview-path`) {
         const { collection, slug } = (await readJson(req)) as { collection?: string; slug?: string }
         return json(res, 200, {
-          path: await previewPath(root, collections, collection ?? '', slug ?? ''),
+          path: await previewPath(local.resolveFile, collections, collection ?? '', slug ?? ''),
         })
       }
       return json(res, 404, { error: `${pathname} is not an address of the editor's API` })
@@ -90,17 +91,19 @@ export function adminApi({ root, collections, backend, ownServer }: AdminApiOpti
  * pages…), else the first page whose sections name it (an FAQ's page), else the home page.
  */
 async function previewPath(
-  root: string,
+  resolveFile: (repoPath: string) => Promise<string>,
   collections: Record<string, CollectionDefinition>,
   collection: string,
   slug: string,
 ): Promise<string | null> {
   const definition = collections[collection]
-  if (!definition) return null
+  // An entry's id is its file name: anything else ("../x") names no entry.
+  if (!definition || !ID_PATTERN.test(slug)) return null
+  // Read as the editor's reads are: inside the collection's folder, links followed.
   const read = async (folder: string, id: string, extension: string) => {
-    const file = path.join(root, 'content', folder, `${id}${extension}`)
-    const text = await readFile(file, 'utf8').catch(() => undefined)
-    return text === undefined ? undefined : readSource(file, text).data
+    const file = await resolveFile(`content/${folder}/${id}${extension}`).catch(() => undefined)
+    const text = file && (await readFile(file, 'utf8').catch(() => undefined))
+    return text === undefined || !file ? undefined : readSource(file, text).data
   }
   const extension = definition.type === 'data' ? '.yaml' : '.mdx'
   if (isRoutedCollection(collection)) {
@@ -111,7 +114,8 @@ async function previewPath(
   }
   const pages = collections.pages
   if (!pages) return '/'
-  const pageFiles = (await readdir(path.join(root, 'content', pages.source)).catch(() => [])).sort()
+  const pagesFolder = await resolveFile(`content/${pages.source}/${pages.source}.yaml`)
+  const pageFiles = (await readdir(path.dirname(pagesFolder)).catch(() => [])).sort()
   for (const file of pageFiles) {
     const data = (await read(pages.source, path.basename(file, '.yaml'), '.yaml')) as
       { path?: string; sections?: Record<string, unknown>[] } | undefined

@@ -2,11 +2,14 @@
 // content/ (or a singleton's one file), and nothing else, never content/schema/. A path from a
 // request is refused unless each of its segments is a plain name (no "..", "." or empty one) and
 // it resolves, with every symbolic link followed, inside the collection's folder, itself inside
-// content/. Checked when the request comes (a writer's own machine: no one swaps a folder for a
+// content/. A collection's files sit directly in its folder, and a document collection's pictures
+// in its images/ folder: the content check reads no deeper, so nothing deeper is written.
+// Checked when the request comes (a writer's own machine: no one swaps a folder for a
 // link between the check and the write).
 import { lstat, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
+import { IMAGES_DIR } from '../content/entry-files.ts'
 
 /** A refusal Decap shows in its "Failed to persist entry" message. */
 export class RefusedError extends Error {}
@@ -103,6 +106,11 @@ export function collectionPaths({
           ? rest.join('/') === segments.join('/')
           : rest.length > segments.length && segments.every((name, at) => rest[at] === name),
       )
+      const depth = owner ? rest.length - owner.segments.length : 0
+      if (owner && !owner.singleton && depth > 1 && !(depth === 2 && rest.at(-2) === IMAGES_DIR))
+        throw new RefusedError(
+          `"${String(repoPath)}" is refused: a collection's entries sit directly in its folder (and its pictures in images/), which is all the content check reads`,
+        )
       if (!owner)
         throw new RefusedError(
           `"${String(repoPath)}" is in no collection: the editor may touch ${where}`,

@@ -5,7 +5,8 @@
 // page imports this (../../admin/content-check.ts).
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
 import { buildDay } from '../../site/publishing.ts'
-import { checkContent, type ContentIndex } from '../content/content-checker.ts'
+import { checkContent } from '../content/content-checker.ts'
+import type { ContentIndex } from '../content/check-types.ts'
 import { memorySource } from '../content/content-source.ts'
 import { formatError } from '../content/report.ts'
 import { entryFiles, type EntryToCheck, type ProposedFile } from './entry-file.ts'

@@ -4,7 +4,7 @@
 // (./entry-check-in-page.ts) write entries out the same way.
 import { stringify } from 'yaml'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
-import { slugify } from '../content/content-checker.ts'
+import { slugify } from '../content/entry-files.ts'
 import { dirnameOf, joinPath } from '../content/content-source.ts'
 
 export interface ProposedFile {

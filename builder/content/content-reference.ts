@@ -2,8 +2,8 @@
 // Schemas so it always lists the collections and fields that really exist, with the descriptions
 // writers see in their editor. Left unformatted: Prettier pads every table cell to its column's
 // widest, which made the reference four times its size.
+import { ADDRESS_SCHEMES } from '../../content/schema/address-rules.ts'
 import {
-  ADDRESS_SCHEMES,
   COMMON_ATTRIBUTES,
   HTML_ELEMENTS,
   REFUSED_ELEMENTS,

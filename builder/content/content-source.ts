@@ -1,7 +1,7 @@
 // Where the content check reads files from: the project's folders on disk (./load.ts: the check
-// command, the build, the dev server) or files held in memory (../admin/entry-check-in-page.ts: the editor in
-// the browser, from its content index). The checking code (./content-checker.ts) only asks this, so it reads no disk
-// and runs in both.
+// command, the build, the dev server) or files held in memory (memorySource below: the editor in
+// the browser, builder/admin/entry-check-in-page.ts). The checking code (./content-checker.ts)
+// only asks this, so it reads no disk and runs in both.
 
 export interface ContentSource {
   /** The names inside `dir` (a path from the root), sorted; none when it is no folder. */

@@ -6,10 +6,12 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
+import { BUILD_OUTPUTS, outputFolder } from '../../site/build-outputs.ts'
 import { cacheDir, markUsed } from '../cache.ts'
+import { confinedPath } from './confined-path.ts'
 
 /** Where the built site serves the variants. */
-export const IMAGES_URL = '/images/'
+export const IMAGES_URL = `/${outputFolder(BUILD_OUTPUTS.images)}`
 /** Widths in CSS pixels the variants are made at (1x and 2x of the layouts' columns). */
 const WIDTHS = [480, 800, 1200, 1600]
 const FORMATS = { avif: { quality: 55, effort: 2 }, webp: { quality: 78, effort: 4 } } as const
@@ -43,7 +45,13 @@ export async function buildImages(
   await mkdir(cacheDir, { recursive: true })
   const result = new Map<string, ResponsiveImage>()
   for (const file of new Set(files)) {
-    const source = await readFile(path.join(root, file))
+    // Checked by the content check already; said again here, where sharp would read it.
+    const absolute = await confinedPath(root, file)
+    if (!absolute)
+      throw new Error(
+        `${file} leads out of its folder (through ".." or a symbolic link): a picture must be a file of its collection's images/ folder`,
+      )
+    const source = await readFile(absolute)
     const hash = createHash('sha256')
       .update(source)
       .update(String(SETTINGS_VERSION))

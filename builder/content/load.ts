@@ -12,27 +12,20 @@ import type { DraftMode } from '../../site/drafts.ts'
 import { buildDay } from '../../site/publishing.ts'
 import { readSource } from './source.ts'
 import type { ContentSource } from './content-source.ts'
-import {
-  checkContent,
-  timeZoneOf,
-  type AnalyseBody,
-  type ContentIndex,
-  type DataEntry,
-  type IndexedEntry,
-} from './content-checker.ts'
+import { confinedPath } from './confined-path.ts'
+import { checkContent, timeZoneOf } from './content-checker.ts'
+import type { AnalyseBody, ContentIndex, DataEntry, IndexedEntry } from './check-types.ts'
 
-export {
-  ID_PATTERN,
-  IMAGES_DIR,
-  slugify,
-  type BrokenEntry,
-  type ContentError,
-  type ContentIndex,
-  type DataEntry,
-  type LoadedEntry,
-  type ScheduledEntry,
-} from './content-checker.ts'
-import type { CheckResult } from './content-checker.ts'
+export { ID_PATTERN, IMAGES_DIR, slugify } from './entry-files.ts'
+export type {
+  BrokenEntry,
+  ContentError,
+  ContentIndex,
+  DataEntry,
+  LoadedEntry,
+  ScheduledEntry,
+} from './check-types.ts'
+import type { CheckResult } from './check-types.ts'
 
 export interface LoadResult extends Omit<CheckResult, 'files' | 'index'> {
   /** Every file that was read, so a dev server can watch them. */
@@ -123,9 +116,19 @@ function folderSource(root: string): ContentSource {
   // all: each open file takes a descriptor, and some systems allow a process 256.
   const reads = pLimit(32)
   return {
-    list: (dir) => listDir(path.join(root, dir)),
-    read: (file) => reads(() => readFile(path.join(root, file), 'utf8')),
-    isFile: (file) => isFile(path.join(root, file)),
+    // Nothing outside its folder is listed or read (./confined-path.ts): a link out is no file.
+    list: async (dir) => {
+      const folder = await confinedPath(root, dir)
+      return folder ? listDir(folder) : []
+    },
+    read: async (file) => {
+      const absolute = await confinedPath(root, file)
+      return absolute ? reads(() => readFile(absolute, 'utf8')) : undefined
+    },
+    isFile: async (file) => {
+      const absolute = await confinedPath(root, file)
+      return absolute ? isFile(absolute) : false
+    },
   }
 }
 

@@ -1,6 +1,6 @@
 // One format for content problems everywhere they are shown: the check command, the build,
 // the dev server, and GitHub pull-request annotations.
-import type { ContentError } from './content-checker.ts'
+import type { ContentError } from './check-types.ts'
 
 export function formatError(error: ContentError): string {
   return `${error.file}:${error.line}:${error.column}  ${error.field}  ${error.message}`

@@ -1,8 +1,9 @@
 // The crawler-facing files of the build: sitemap.xml, robots.txt and the web manifest. Pure
 // functions over content and the route table, so a new page is listed without touching this.
+import { BUILD_OUTPUTS } from '../../site/build-outputs.ts'
 import type { RouteEntry } from '../../site/routes.ts'
 
-export const SITEMAP_PATH = '/sitemap.xml'
+export const SITEMAP_PATH = BUILD_OUTPUTS.sitemap.path
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { listItemKey } from '../../content/schema/collection.ts'
+import { BUILD_OUTPUTS } from '../../site/build-outputs.ts'
 import { IMAGES_URL, variantFiles } from '../content/images.ts'
 import type { EntryData } from '../../content/schema/collections.ts'
 import { routedLists, routePath, type RouteEntry } from '../../site/routes.ts'
@@ -136,7 +137,7 @@ async function writeBuildArtifacts(
     path.join(clientDir, SITEMAP_PATH.slice(1)),
     sitemapXml(siteUrl, sitemapEntries(routes, lastUpdated)),
   )
-  await writeFile(path.join(clientDir, 'robots.txt'), robotsTxt(siteUrl))
+  await writeFile(path.join(clientDir, BUILD_OUTPUTS.robots.path.slice(1)), robotsTxt(siteUrl))
   await copyImages(clientDir, images)
   // Every page is written now; the sink scans any HTML file it was not handed.
   const { articleBodies } = await options.pages.scan(await listFiles(clientDir))

@@ -1,10 +1,11 @@
 // Where a rendered page is written in dist/client, as static hosts look for it, and the way back
 // from a file to the address it answers at.
 import path from 'node:path'
+import { BUILD_OUTPUTS } from '../../site/build-outputs.ts'
 import { isPublicFile } from '../../site/editor.ts'
 
 /** Where the not-found page is rendered: an address no route has, written as 404.html. */
-export const NOT_FOUND_PATH = '/404'
+export const NOT_FOUND_PATH = BUILD_OUTPUTS.notFound.path
 
 /** "/" → index.html, "/a/b" → a/b/index.html, the not-found page → 404.html. */
 export function pageFile(pagePath: string): string {

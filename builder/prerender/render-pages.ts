@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { reservedBy } from '../../site/build-outputs.ts'
 import { pageFile } from './page-file.ts'
 import type {
   BuiltWith,
@@ -128,6 +129,8 @@ export function startRenderThreads(
       return new Promise<number>((resolve, reject) => {
         if (failure) return reject(failure)
         if (job) return reject(new Error('the render threads are already rendering'))
+        const overwrite = overwrittenFile(distDir, paths)
+        if (overwrite) return reject(new Error(overwrite))
         // Every page's folder, made here, while the threads load the app: a thousand folders
         // cost the threads half a second of their rendering when each made its own.
         const folders = new Set(paths.map((page) => path.dirname(pageFile(page))))
@@ -143,4 +146,25 @@ export function startRenderThreads(
       await Promise.all(workers.map((worker) => worker.terminate()))
     },
   }
+}
+
+/**
+ * Why rendering `paths` would write a file twice, or undefined: prerender writes only the pages
+ * it planned, never over a file the build wrote before it (the editor, the bundles, public/) nor
+ * one page over another. Both writers are named.
+ */
+export function overwrittenFile(distDir: string, paths: readonly string[]): string | undefined {
+  const planned = new Map<string, string>()
+  for (const page of paths) {
+    const file = pageFile(page)
+    const other = planned.get(file)
+    if (other !== undefined)
+      return `prerender would write dist/client/${file} twice: for the page ${other} and for the page ${page}`
+    planned.set(file, page)
+    if (existsSync(path.join(distDir, 'client', file))) {
+      const writer = reservedBy(page)?.writer ?? 'the client build (public/ or a Vite output)'
+      return `prerender would write dist/client/${file} for the page ${page} over the file ${writer} wrote there; the page's address is reserved: give it another`
+    }
+  }
+  return undefined
 }

@@ -1,9 +1,10 @@
 // The search index, built by Pagefind after prerender (builder/outputs/search-index.ts) into
 // /pagefind/. Its script is fetched at run time from there, on the first search only: it is not
 // part of any bundle, and it fetches the index in small fragments as words are looked up.
+import { BUILD_OUTPUTS, outputFolder } from '../../site/build-outputs.ts'
 
 /** Where the build writes the index and its script (builder/outputs/search-index.ts). */
-export const PAGEFIND_PATH = 'pagefind/'
+export const PAGEFIND_PATH = outputFolder(BUILD_OUTPUTS.searchIndex)
 
 /** One page found: its address, title and an excerpt with the matched words in <mark>. */
 export interface SearchHit {

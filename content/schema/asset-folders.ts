@@ -2,7 +2,7 @@
 // illustration is drawn, not written. Their names are checked like ids of a collection
 // (`reference('illustrations')`), so a missing file is a content error at the field naming it.
 import { Parser } from 'htmlparser2'
-import { addressProblem } from './body-rules.ts'
+import { addressProblem } from './address-rules.ts'
 
 /** A problem with an asset file, at its line and column when it has one. */
 export interface AssetProblem {
@@ -78,6 +78,21 @@ export function drawingProblem(text: string): AssetProblem | undefined {
             ...at(parser.startIndex),
           }
       },
+      // What the optimiser keeps and the page would inline as it is: a CDATA section (markup
+      // inside a <title>) and a kept comment ("<!--! …-->"), or any comment holding markup.
+      oncdatastart() {
+        problem ??= {
+          message: `remove the <![CDATA[ … ]]> section and write its words plainly: ${PLAIN_DRAWING}`,
+          ...at(parser.startIndex),
+        }
+      },
+      oncomment(data) {
+        if (!problem && (data.startsWith('!') || data.includes('<')))
+          problem = {
+            message: `remove the comment "<!--${data.slice(0, 20)}…": a comment is kept in the page when it starts with "!" or holds markup, and ${PLAIN_DRAWING}`,
+            ...at(parser.startIndex),
+          }
+      },
       onopentag(name, attributes) {
         if (problem) return
         const where = at(parser.startIndex)
@@ -139,11 +154,17 @@ export const assetFolders = {
         }
       const unfit = drawingProblem(text)
       if (unfit) return unfit
-      const colour = /\s(fill|stroke|stop-color|style)="(?!none")[^"]*"/.exec(text)
-      if (colour)
+      // Either quote: the optimiser writes both the same way.
+      const colour = /\s(fill|stroke|stop-color|style)=(["'])(?!none\2)(?:(?!\2).)*\2/.exec(text)
+      if (colour) {
+        // At the attribute itself (after its leading space), as the other problems are.
+        const before = text.slice(0, colour.index + 1).split('\n')
         return {
+          line: before.length,
+          column: before.at(-1)!.length + 1,
           message: `paint with the classes listed in CONTENT.md (f-accent, s-line…) instead of ${colour[0].trim()}, so the drawing follows the light and dark themes`,
         }
+      }
       return undefined
     },
   },

@@ -6,57 +6,11 @@
 // compiler's guard (builder/content/mdx-options.ts) and the editor's preview pane
 // (admin/preview-body.tsx), which draws what these rules allow and nothing else. The writers'
 // reference lists the elements (builder/content/content-reference.ts). Addresses in YAML fields
-// are held to the same address rule (./fields.ts `safeAddress`).
+// are held to the same address rule (./address-rules.ts, which ./fields.ts `safeAddress` applies).
 import type { Nodes } from 'mdast'
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute } from 'mdast-util-mdx-jsx'
+import { addressProblem, own } from './address-rules.ts'
 import { writerComponents } from './writer-component-names.ts'
-
-/** The address schemes a link or picture may use; an address without one is a path or anchor. */
-export const ADDRESS_SCHEMES = ['https', 'http', 'mailto', 'tel'] as const
-
-/** Why some schemes are refused, in a writer's words; any other gets the generic sentence. */
-const REFUSED_SCHEMES: Record<string, string> = {
-  javascript: 'runs code in the reader’s browser, which content can’t do',
-  vbscript: 'runs code in the reader’s browser, which content can’t do',
-  data: 'puts a whole file inside the address; pictures go in the images/ folder and are written "./images/file.png"',
-}
-
-// The control characters and spaces of the WHATWG URL standard, which browsers strip.
-// eslint-disable-next-line no-control-regex
-const EDGE_SPACE = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/g
-// eslint-disable-next-line no-control-regex
-const CONTROL_IN_SCHEME = /^[^:/?#]*[\u0000-\u001f\u007f]/
-
-/**
- * The scheme a browser would read from `address` ("javascript" for "Java&#9;Script :…" once
- * entities are decoded, as the Markdown and YAML readers do), or undefined for a path, an anchor
- * or a query. Browsers drop leading and trailing control characters and spaces, and every tab
- * and newline inside (WHATWG URL), so they are dropped here too before the scheme is read.
- */
-export function addressScheme(address: string): string | undefined {
-  const browserReads = address.replace(EDGE_SPACE, '').replace(/[\t\n\r]/g, '')
-  return /^([a-z][a-z0-9+.-]*):/i.exec(browserReads)?.[1]?.toLowerCase()
-}
-
-/** What is wrong with an address a page would link to or load, or undefined when it may. */
-export function addressProblem(address: string): string | undefined {
-  const scheme = addressScheme(address)
-  if (scheme !== undefined && !(ADDRESS_SCHEMES as readonly string[]).includes(scheme)) {
-    const why = own(REFUSED_SCHEMES, scheme)
-    return why
-      ? `a "${scheme}:" address ${why}: link to a page (https://… or a path of this site such as /about) instead`
-      : `"${scheme}:" addresses can’t be used: links go to https://…, a path of this site such as /about, mailto: or tel:`
-  }
-  // Characters a browser would drop, hidden where the scheme is read: never a writer's intent.
-  if (CONTROL_IN_SCHEME.test(address))
-    return `the address "${printable(address)}" holds invisible control characters: retype it`
-  return undefined
-}
-
-const printable = (text: string) =>
-  text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /** Attributes any allowed HTML element may carry. */
 export const COMMON_ATTRIBUTES = ['title', 'lang', 'dir'] as const
@@ -312,10 +266,6 @@ function elementRuleBreaks(name: string, attributes: readonly JsxAttribute[]): R
 export const WRITERS_CAN_USE = `writers can use: ${Object.keys(writerComponents)
   .map((known) => `<${known}>`)
   .join(', ')}`
-
-/** `record[key]`, never a property every object inherits ("constructor"). */
-const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
-  Object.hasOwn(record, key) ? record[key] : undefined
 
 /** Whether an allowed HTML element may carry this attribute (as React names it). */
 export function allowedAttribute(element: string, attribute: string): boolean {

@@ -1,7 +1,7 @@
 // The fields every schema is built from: words, links, buttons, icons, search titles and the
 // heading group sections share. Writers: each field's description says what it is for.
 import { z } from 'zod'
-import { addressProblem } from './body-rules.ts'
+import { addressProblem } from './address-rules.ts'
 import { reference, uniqueBy } from './collection.ts'
 import { iconNames } from './icon-names.ts'
 
@@ -13,7 +13,7 @@ export const optionalText = (description: string) =>
   z.string().trim().min(1).optional().describe(description)
 
 /**
- * The address rule a body's links follow (./body-rules.ts addressProblem), for every field that
+ * The address rule a body's links follow (./address-rules.ts addressProblem), for every field that
  * becomes a link, a picture's address or a frame's: a "javascript:" or "data:" address is
  * refused with the same sentence wherever it is written, before the field's own format is read.
  */

@@ -6,7 +6,7 @@ import { cp, readdir, readFile, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkFilesInPage } from '../../../../builder/admin/entry-check-in-page.ts'
-import type { ContentError, ContentIndex } from '../../../../builder/content/content-checker.ts'
+import type { ContentError, ContentIndex } from '../../../../builder/content/check-types.ts'
 import { buildRouteTable } from '../../../../site/routes.ts'
 import { contentIndex, loadContent, publishingDay } from '../../../../builder/content/load.ts'
 import { formatError } from '../../../../builder/content/report.ts'
@@ -164,7 +164,7 @@ describe("the fixtures added to the site's own content, as a writer's new entrie
 it(
   "makes the site's addresses from the index's route fields alone",
   async () => {
-    // The index carries each entry's ROUTE_FIELDS (builder/content/content-checker.ts), not the entry: the route table made of them
+    // The index carries each entry's ROUTE_FIELDS (builder/content/check-types.ts), not the entry: the route table made of them
     // must list the addresses the whole entries give.
     const { entries } = await loadContent(root, collections, { today })
     const index = await contentIndex(root, collections, { cache: false })

@@ -1,7 +1,7 @@
 // The editing UI's server side: the local mode writes only under content/ and only what the
 // content check accepts, refusing with the check's sentence; the GitHub mode is configured from
 // the environment, with the pull-request workflow.
-import { cp, readFile, readdir, symlink } from 'node:fs/promises'
+import { cp, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { collections } from '../../../../content/schema/collections.ts'
@@ -88,6 +88,58 @@ describe('the local mode', () => {
         ),
       },
     })
+  })
+
+  it('writes no file deeper than a collection’s folder, which the content check never reads (issue 75)', async () => {
+    const answer = localBackend({ root: project(), collections })
+    const raw = '---\ntitle: x\n---\n\n<script>alert(1)</script>\n'
+    const refused = await answer({
+      action: 'persistEntry',
+      params: { entry: { path: 'content/articles/sub/evil.mdx', raw }, assets: [] },
+    })
+    expect(refused).toEqual({
+      status: 422,
+      body: {
+        error:
+          '"content/articles/sub/evil.mdx" is refused: a collection\'s entries sit directly in its folder (and its pictures in images/), which is all the content check reads',
+      },
+    })
+    expect(existsSync(path.join(project(), 'content/articles/sub'))).toBe(false)
+  })
+
+  it('answers the preview’s address of entries only, never of a file outside content/ (issue 75)', async () => {
+    const outside = path.join(path.dirname(project()), `${path.basename(project())}-outside`)
+    await mkdir(outside, { recursive: true })
+    await writeFile(path.join(outside, 'leak.yaml'), 'path: /the-secret-field\n')
+    // The same file reached through a link from the pages' folder.
+    await symlink(path.join(outside, 'leak.yaml'), path.join(project(), 'content/pages/leak.yaml'))
+    const server = await serveAdminApi({
+      root: project(),
+      collections,
+      backend: backendFromEnv({}, '/admin/api/v1'),
+    })
+    const previewPath = async (slug: string) => {
+      const answer = await fetch(`${server.origin}/admin/api/preview-path`, {
+        method: 'POST',
+        headers: {
+          origin: server.origin,
+          'content-type': 'application/json',
+          'sec-fetch-site': 'same-origin',
+        },
+        body: JSON.stringify({ collection: 'pages', slug }),
+      })
+      return ((await answer.json()) as { path: unknown }).path
+    }
+    try {
+      const relative = path.relative(path.join(project(), 'content/pages'), outside)
+      expect(await previewPath(`${relative}/leak`)).toBe(null)
+      expect(await previewPath('leak')).toBe(null)
+      expect(await previewPath('linkedin')).toBe('/linkedin')
+    } finally {
+      await server.close()
+      await rm(path.join(project(), 'content/pages/leak.yaml'))
+      await rm(outside, { recursive: true, force: true })
+    }
   })
 
   it('lists a folder’s entries with their text', async () => {

@@ -18,7 +18,7 @@ import type { Plugin } from 'vite'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseBody } from '../../../../admin/preview-body.tsx'
 import { checkFilesInPage } from '../../../../builder/admin/entry-check-in-page.ts'
-import type { ContentIndex } from '../../../../builder/content/content-checker.ts'
+import type { ContentIndex } from '../../../../builder/content/check-types.ts'
 import { contentIndex, publishingDay } from '../../../../builder/content/load.ts'
 import { createMdxCompiler } from '../../../../builder/content/mdx-compiler.ts'
 import { mdxOptions } from '../../../../builder/content/mdx-options.ts'
@@ -29,6 +29,7 @@ import {
   optimiseIllustration,
 } from '../../../../builder/vite/illustrations-plugin.ts'
 import { bodyComponentsFor } from '../../../../components/mdx/body-components.tsx'
+import { assetFolders } from '../../../../content/schema/asset-folders.ts'
 import { collections } from '../../../../content/schema/collections.ts'
 import { timeLimit } from '../../../harness/time-limit.ts'
 import { scratchDir } from '../../helpers/scratch-dir.ts'
@@ -325,6 +326,26 @@ const attacks: Attack[] = [
       '<Callout {…}> holds code, and code in the text would run when the site is built: write each attribute as name="value"',
   },
   {
+    what: 'an import (issue 75: ESM)',
+    body: "import fs from 'node:fs'",
+    at: [1, 1],
+    message: 'imports and exports are not needed: the writer components work as they are',
+  },
+  {
+    what: 'a handler whose "o" is Cyrillic (issue 75: a look-alike)',
+    body: '<abbr \u043enclick="alert(1)">x</abbr>',
+    at: [1, 7],
+    message: '<abbr \u043enclick> can’t be used in the text: an <abbr> may have title, lang, dir',
+  },
+  {
+    what: 'a link to another site written like a path (issue 75)',
+    body: '[our process](//evil.test/process)',
+    at: [1, 1],
+    message:
+      '"//evil.test/process" opens another site: write its address in full, starting with https://, or a path of this site starting with a single /',
+    notDrawn: 'evil.test',
+  },
+  {
     what: 'an export',
     body: 'export const injected = globalThis.process',
     at: [1, 1],
@@ -518,7 +539,8 @@ describe('a body that would run code', () => {
 })
 
 describe('a drawing that would run code or load something', () => {
-  const drawings: { what: string; svg: string; message: string }[] = [
+  /** `at`: where the sentence points, when not at the drawing's first element (2:3). */
+  const drawings: { what: string; svg: string; message: string; at?: string }[] = [
     {
       what: 'onload with a space before "="',
       svg: '<circle onload ="alert(1)" r="1"/>',
@@ -564,6 +586,25 @@ describe('a drawing that would run code or load something', () => {
         '<rect mask> loads "https://example.com/m.svg#m" from outside the drawing: an illustration may only refer to its own parts, as url(#id)',
     },
     {
+      what: 'markup in a CDATA section of a <title> (issue 75)',
+      svg: '<title><![CDATA[<script>alert(1)</script>]]></title>',
+      at: '2:10',
+      message:
+        'remove the <![CDATA[ … ]]> section and write its words plainly: it is inlined into every page that shows it, so it must be plain drawing: shapes, text and groups painted with the classes of CONTENT.md',
+    },
+    {
+      what: 'a kept comment holding a script (issue 75)',
+      svg: '<!--! <script>alert(1)</script> -->',
+      message:
+        'remove the comment "<!--! <script>alert(1)</…": a comment is kept in the page when it starts with "!" or holds markup, and it is inlined into every page that shows it, so it must be plain drawing: shapes, text and groups painted with the classes of CONTENT.md',
+    },
+    {
+      what: 'an animation setting an attribute',
+      svg: '<set attributeName="onclick" to="alert(1)"/>',
+      message:
+        '<set> can’t be used in an illustration: it is inlined into every page that shows it, so it must be plain drawing: shapes, text and groups painted with the classes of CONTENT.md',
+    },
+    {
       what: 'a style sheet',
       svg: '<style>@import url(https://example.com/x.css);</style>',
       message:
@@ -585,15 +626,15 @@ describe('a drawing that would run code or load something', () => {
         (error: unknown) => error as ContentCheckError,
       )
       const lines = (error as ContentCheckError).errors.map(formatError)
-      for (const [index, { what, svg, message }] of drawings.entries()) {
+      for (const [index, { what, svg, message, at = '2:3' }] of drawings.entries()) {
         const file = `content/illustrations/${name(index)}.svg`
         expect(
           lines.filter((line) => line.startsWith(file)),
           what,
-        ).toEqual([`${file}:2:3  (file)  ${message}`])
+        ).toEqual([`${file}:${at}  (file)  ${message}`])
         // What the build and the dev server inline: refused with the same sentence.
         expect(() => optimiseIllustration(name(index), `${OPEN}${svg}\n</svg>\n`), what).toThrow(
-          `${file}:2:3  ${message}`,
+          `${file}:${at}  ${message}`,
         )
       }
       // The dev server's drawings leave them out and serve the others.
@@ -603,6 +644,17 @@ describe('a drawing that would run code or load something', () => {
       const module = String(await call(drawingsPlugin.load, '\0virtual:illustrations'))
       expect(module).toContain('"about":')
       expect(module).not.toMatch(/attack-|alert|example\.com/)
+      // A colour in single quotes is a colour too (issue 75), refused at the drawing's own line.
+      expect(
+        assetFolders.illustrations.check(
+          `${OPEN}<rect style='fill:red' width="1" height="1"/>\n</svg>\n`,
+        ),
+      ).toEqual({
+        line: 2,
+        column: 9,
+        message:
+          "paint with the classes listed in CONTENT.md (f-accent, s-line…) instead of style='fill:red', so the drawing follows the light and dark themes",
+      })
     },
     LOAD,
   )

@@ -56,7 +56,7 @@ describe('illustrations in content', () => {
     const lines = report.split('\n')
     expect(lines[0]).toBe('7 content problems in 7 files:')
     expect(lines).toContain(
-      'content/illustrations/fixed.svg:1:1  (file)  paint with the classes listed in CONTENT.md (f-accent, s-line…) instead of fill="#4338ca", so the drawing follows the light and dark themes',
+      'content/illustrations/fixed.svg:1:67  (file)  paint with the classes listed in CONTENT.md (f-accent, s-line…) instead of fill="#4338ca", so the drawing follows the light and dark themes',
     )
     expect(lines).toContain(
       'content/illustrations/no-view-box.svg:1:1  (file)  the <svg> element needs viewBox="0 0 width height", so the page reserves its space before it draws',
