@@ -463,6 +463,18 @@ Deno.test('will not start without every setting, named at once, or with a short 
   assert.deepEqual(oauthConfigFromEnv((name) => env[name], 'local').allowedOrigins, [
     'http://localhost:3000',
   ])
+  // Not an exact origin: refused at start with a sentence, in both modes (" / " was once no
+  // entry, so the local defaults; the wildcard a literal host).
+  for (const [value, problem] of [
+    [' / ', /"\/" is not an address/],
+    ['https://*.site.example', /a wildcard matches no browser/],
+    [`${SITE}/`, /with no path or trailing slash/],
+  ] as const) {
+    env.ALLOWED_ORIGINS = value
+    for (const mode of ['hosted', 'local'] as const)
+      assert.throws(() => oauthConfigFromEnv((name) => env[name], mode), problem)
+  }
+  env.ALLOWED_ORIGINS = 'http://localhost:3000'
   env.CMS_OAUTH_STATE_KEY = 'short'
   assert.throws(() => oauthConfigFromEnv((name) => env[name], 'local'), /at least 32 characters/)
 })

@@ -4,7 +4,11 @@
 // the site's callback page with the token, in answers that keep the popup's opener; without them
 // its path answers the function's sentence saying what to set, and the site goes on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGitHubOAuthMiddleware, localOrigins } from '../../../server/functions.ts'
+import {
+  createFunctionsMiddleware,
+  createGitHubOAuthMiddleware,
+  localOrigins,
+} from '../../../server/functions.ts'
 import { headerRules, securityHeadersOf } from '../../../server/headers.ts'
 import { createEdgeServer } from '../../../server/http-edge.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../../server/listen-on-loopback.ts'
@@ -139,4 +143,16 @@ describe('without its settings', () => {
       '(CMS_GITHUB_CLIENT_SECRET, CMS_OAUTH_STATE_KEY, ALLOWED_ORIGINS not set)',
     )
   })
+})
+
+describe('ALLOWED_ORIGINS that are not exact origins', () => {
+  // What `npm start` does with them: the server does not start, and says why.
+  it.each([' / ', 'https://*.site.example', 'http://localhost:3000/'])(
+    'refuses %j at start with a sentence',
+    async (value) => {
+      await expect(
+        createFunctionsMiddleware({ dataDir: 'memory://', env: { ALLOWED_ORIGINS: value } }),
+      ).rejects.toThrow(/^ALLOWED_ORIGINS must list the site's https origins exactly as a browser/)
+    },
+  )
 })
