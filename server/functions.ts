@@ -157,13 +157,17 @@ export async function createGitHubOAuthMiddleware(
   }
   const middleware = mountWebHandler(
     isSignInPath,
-    (request, { outgoing }) => {
+    async (request, { incoming, outgoing }) => {
       // Its answers are steps of the sign-in popup. The site's Cross-Origin-Opener-Policy
       // (same-origin, which the local server puts on every answer that is not a file) would move
       // the popup to a new browsing context group and cut the window.opener the callback page
       // hands the token to (server/headers.ts); Supabase sends none.
       outgoing.removeHeader('Cross-Origin-Opener-Policy')
-      return handle(request)
+      const response = await handle(request)
+      // Answered before the whole body arrived (a trade past its limit): close the connection
+      // after the answer rather than read the rest, which may never end.
+      if (!incoming.complete) outgoing.setHeader('Connection', 'close')
+      return response
     },
     (error) => log('oauth.failed', { error: error instanceof Error ? error.name : 'error' }),
   )

@@ -12,6 +12,7 @@ import { createOAuthHandler } from '../../supabase/functions/github-oauth/handle
 import {
   GITHUB_OAUTH_FUNCTION_PATH,
   readSignInFragment,
+  TRADE_BODY_LIMIT,
   type TradeRequest,
 } from '../../supabase/functions/_shared/github-sign-in.ts'
 import {
@@ -478,3 +479,42 @@ Deno.test('will not start without every setting, named at once, or with a short 
   env.CMS_OAUTH_STATE_KEY = 'short'
   assert.throws(() => oauthConfigFromEnv((name) => env[name], 'local'), /at least 32 characters/)
 })
+
+Deno.test(
+  'refuses a chunked trade past its limit while it arrives, and reads no more',
+  async () => {
+    const exchange = await startExchange()
+    try {
+      // A body with no Content-Length that drips in, a kilobyte a millisecond, up to half a megabyte.
+      const chunk = new TextEncoder().encode('x'.repeat(1024))
+      let sent = 0
+      let finished = false
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await new Promise((resolve) => setTimeout(resolve, 1))
+          if (sent >= 512 * 1024) {
+            finished = true
+            controller.close()
+            return
+          }
+          sent += chunk.byteLength
+          controller.enqueue(chunk)
+        },
+      })
+      const answer = await fetch(`${exchange.base}/token`, {
+        method: 'POST',
+        headers: { Origin: SITE, 'Content-Type': 'application/json' },
+        body,
+      })
+      const sentWhenAnswered = sent
+      await answer.body?.cancel()
+      assert.equal(answer.status, 413)
+      assert.equal(finished, false, 'answered only once the whole body was sent')
+      assert.ok(sentWhenAnswered > TRADE_BODY_LIMIT - chunk.byteLength, `${sentWhenAnswered} sent`)
+      assert.ok(sentWhenAnswered < 128 * 1024, `answered after ${sentWhenAnswered} bytes`)
+      assert.equal(tokenRequests(exchange).length, 0)
+    } finally {
+      await exchange.close()
+    }
+  },
+)

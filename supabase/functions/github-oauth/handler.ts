@@ -17,6 +17,7 @@
 // callback page (a bad state, an unlisted origin) is a plain-text sentence, and the trade's
 // refusals are keys of SIGN_IN_ERRORS, which the page shows as its own sentences. Every answer
 // is `no-store`; no token, code, state, secret or client secret is logged.
+import { readBodyWithin } from '../_shared/body-within.ts'
 import { decideCors } from '../_shared/cors.ts'
 import {
   BASE64URL_32,
@@ -236,11 +237,12 @@ export async function createOAuthHandler(
     if (!/^application\/json(;|$)/i.test(type)) return { status: 415, error: 'not_this_site' }
     const length = Number(request.headers.get('content-length') ?? '0')
     if (length > TRADE_BODY_LIMIT) return { status: 413, error: 'not_this_site' }
-    const text = await request.text()
-    if (text.length > TRADE_BODY_LIMIT) return { status: 413, error: 'not_this_site' }
+    // Read with its limit: a chunked body is refused once it passes it, not after it ends.
+    const bytes = await readBodyWithin(request, TRADE_BODY_LIMIT).catch(() => new Uint8Array())
+    if (!bytes) return { status: 413, error: 'not_this_site' }
     let fields: Record<string, unknown>
     try {
-      fields = JSON.parse(text) as Record<string, unknown>
+      fields = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>
     } catch {
       return { status: 400, error: 'not_this_site' }
     }

@@ -3,6 +3,7 @@
 // a sign-in walks from …/auth through the fake github.com (../../fake-github/oauth.ts) back to
 // the site's callback page with the token, in answers that keep the popup's opener; without them
 // its path answers the function's sentence saying what to set, and the site goes on.
+import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createFunctionsMiddleware,
@@ -15,6 +16,7 @@ import { listenOnLoopback, type LoopbackServer } from '../../../server/listen-on
 import {
   editorCallbackPath,
   GITHUB_OAUTH_FUNCTION_PATH,
+  TRADE_BODY_LIMIT,
 } from '../../../supabase/functions/_shared/github-sign-in.ts'
 import {
   postTrade,
@@ -56,6 +58,64 @@ async function serve(env: (origin: string) => Record<string, string>): Promise<s
 }
 
 const get = (url: string) => fetch(url, { redirect: 'manual' })
+
+/** What the server did with a body that drips in with no Content-Length and would not end soon. */
+interface DrippedTrade {
+  status: number
+  /** Bytes of body written when the answer came. */
+  sentWhenAnswered: number
+  /** Whether the whole body had been sent by then. */
+  endedBeforeAnswer: boolean
+  connection: string | undefined
+  /** The server closed the connection while the client still had body to send. */
+  closedByServer: boolean
+}
+
+const DRIP_CHUNK = 1024
+const DRIP_TOTAL = 1024 * 1024
+
+/** A trade whose body comes in chunks (chunked encoding), 1 KB a millisecond, up to 1 MB. */
+function dripTrade(url: string, origin: string): Promise<DrippedTrade> {
+  return new Promise((resolve, reject) => {
+    let sent = 0
+    let ended = false
+    let answered: Omit<DrippedTrade, 'closedByServer'> | undefined
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json' },
+    })
+    req.on('error', () => {}) // the server cutting the rest short is what is tested
+    req.on('response', (res) => {
+      answered = {
+        status: res.statusCode!,
+        sentWhenAnswered: sent,
+        endedBeforeAnswer: ended,
+        connection: res.headers.connection,
+      }
+      res.resume()
+      res.on('error', () => {})
+    })
+    req.on('close', () => {
+      if (!answered) reject(new Error('no answer'))
+      else resolve({ ...answered, closedByServer: !ended })
+    })
+    req.write('{"code":"')
+    const drip = setInterval(() => {
+      if (answered || req.destroyed) {
+        clearInterval(drip)
+        return
+      }
+      if (sent >= DRIP_TOTAL) {
+        clearInterval(drip)
+        ended = true
+        req.end('"}')
+        return
+      }
+      req.write('x'.repeat(DRIP_CHUNK))
+      sent += DRIP_CHUNK
+    }, 1)
+  })
+}
 
 beforeAll(async () => {
   github = await startFakeGitHubOAuth()
@@ -109,6 +169,20 @@ describe('with its settings', () => {
     const refused = await from('https://elsewhere.example')
     expect(refused.status).toBe(403)
     expect(await refused.text()).toContain('is not one of this site')
+  })
+
+  it('refuses a trade’s body past its limit while it arrives, and reads no more of it', async () => {
+    const dripped = await dripTrade(
+      `${site}${GITHUB_OAUTH_FUNCTION_PATH}/token`,
+      new URL(site).origin,
+    )
+    expect(dripped.status).toBe(413)
+    expect(dripped.endedBeforeAnswer).toBe(false)
+    // Answered once the limit passed, not at the end of the megabyte.
+    expect(dripped.sentWhenAnswered).toBeGreaterThan(TRADE_BODY_LIMIT - DRIP_CHUNK)
+    expect(dripped.sentWhenAnswered).toBeLessThan(64 * 1024)
+    expect(dripped.connection).toBe('close')
+    expect(dripped.closedByServer).toBe(true)
   })
 
   it('leaves every other address to the site', async () => {
