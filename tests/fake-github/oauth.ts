@@ -42,6 +42,11 @@ export interface FakeGitHubOAuth {
   registerApp(app: FakeOAuthApp): void
   /** What the writer does on the authorize page: approve (default) or press Cancel. */
   writerChoice: 'approve' | 'cancel'
+  /**
+   * Whether a code works once, as on github.com (default); false plays a GitHub that trades a
+   * code again, to show that the exchange's own record refuses the replay.
+   */
+  codesWorkOnce: boolean
   /** The token the token endpoint hands out: the one the fake REST API accepts. */
   token: string
   close(): Promise<void>
@@ -98,7 +103,7 @@ export async function startFakeGitHubOAuth(): Promise<FakeGitHubOAuth> {
         },
       }
     const code = fields.code ?? ''
-    if (!issuedCodes.delete(code))
+    if (!(fake.codesWorkOnce ? issuedCodes.delete(code) : issuedCodes.has(code)))
       return {
         status: 200,
         data: {
@@ -138,6 +143,7 @@ export async function startFakeGitHubOAuth(): Promise<FakeGitHubOAuth> {
       app = registered
     },
     writerChoice: 'approve',
+    codesWorkOnce: true,
     token: FAKE_TOKEN,
     close: listening.close,
   }

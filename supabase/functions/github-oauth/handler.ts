@@ -11,8 +11,9 @@
 //        client secret → {token} in the answer's body, to the site's origin only (CORS).
 // So the token is never in an address (no history, log or Referer holds it), and only the window
 // that started the sign-in, which alone holds the secret, can trade its code: a code and state
-// steered into another window are refused. The secret is spent on its one trade, and GitHub's
-// code works once, so a replay is refused too. Supabase serves an Edge Function's HTML as
+// steered into another window are refused. The secret is spent on its one trade, and the
+// function records every state and code it trades (sign-in-uses.ts), so a replay is refused
+// whatever GitHub would answer. Supabase serves an Edge Function's HTML as
 // text/plain on its own domain, so the function shows no page: what cannot go to the site's
 // callback page (a bad state, an unlisted origin) is a plain-text sentence, and the trade's
 // refusals are keys of SIGN_IN_ERRORS, which the page shows as its own sentences. Every answer
@@ -33,6 +34,7 @@ import {
   type TradeAnswer,
 } from '../_shared/github-sign-in.ts'
 import { OAUTH_SETTING_NAMES, type OAuthConfig } from './config.ts'
+import { digestOfUse, type SignInUses } from './sign-in-uses.ts'
 import { createStateSigner, type SignInState } from './state.ts'
 
 /** What Decap's GitHub backend asks for: `repo`, or `public_repo` with open authoring. */
@@ -48,6 +50,8 @@ export const consoleOAuthLog: OAuthLog = (event, fields) =>
 
 export interface OAuthHandlerOptions {
   config: OAuthConfig
+  /** Where each traded state and code is recorded, so neither is traded twice (sign-in-uses.ts). */
+  uses: SignInUses
   /** GitHub's token endpoint is reached through this; default the global fetch. */
   fetch?: typeof fetch
   clock?: () => Date
@@ -262,6 +266,24 @@ export async function createOAuthHandler(
     if (!BASE64URL_32.test(secret) || (await secretBinding(secret)) !== checked.state.binding) {
       log('oauth.refused', { step: 'token', reason: 'binding' })
       return { status: 403, error: 'other_browser' }
+    }
+    // Spent here, before GitHub is asked, whatever it answers: a state or a code traded before
+    // (a replay, or a new code fetched for a state already used) is refused by this record.
+    let claimed: boolean
+    try {
+      claimed = await options.uses.claim({
+        stateDigest: await digestOfUse(stateText),
+        codeDigest: await digestOfUse(code),
+        expiresAt: new Date(checked.state.expires * 1000),
+        now: clock(),
+      })
+    } catch (error) {
+      log('oauth.record_unavailable', { reason: error instanceof Error ? error.name : 'error' })
+      return { status: 503, error: 'unavailable' }
+    }
+    if (!claimed) {
+      log('oauth.refused', { step: 'token', reason: 'used' })
+      return { status: 400, error: 'used' }
     }
     const outcome = await trade(code)
     if ('token' in outcome) log('oauth.signed_in', { origin })

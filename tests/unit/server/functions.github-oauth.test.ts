@@ -171,6 +171,35 @@ describe('with its settings', () => {
     expect(await refused.text()).toContain('is not one of this site')
   })
 
+  it('is single-use on the server: a trade again, or its state with a new code, is refused whatever GitHub does', async () => {
+    github.codesWorkOnce = false
+    try {
+      const origin = new URL(site).origin
+      const exchange = `${site}${GITHUB_OAUTH_FUNCTION_PATH}`
+      const { url, secret } = await signInStart(exchange, { origin })
+      const authorizeAt = (await get(url)).headers.get('location')!
+      const landOn = async () =>
+        (await get((await get(authorizeAt)).headers.get('location')!)).headers.get('location')!
+      const trade = tradeOf(await landOn(), secret)
+      const traded = () =>
+        github.requests.filter((request) => request.url === '/login/oauth/access_token').length
+      const before = traded()
+      expect((await postTrade(exchange, origin, trade)).status).toBe(200)
+      const again = await postTrade(exchange, origin, trade)
+      expect(again.status).toBe(400)
+      expect(await again.json()).toEqual({ error: 'used' })
+      // GitHub's authorize page again, with the same state: a new code for it.
+      const newCode = tradeOf(await landOn(), secret)
+      expect(newCode.code).not.toBe(trade.code)
+      const refused = await postTrade(exchange, origin, newCode)
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toEqual({ error: 'used' })
+      expect(traded() - before).toBe(1)
+    } finally {
+      github.codesWorkOnce = true
+    }
+  })
+
   it('refuses a trade’s body past its limit while it arrives, and reads no more of it', async () => {
     const dripped = await dripTrade(
       `${site}${GITHUB_OAUTH_FUNCTION_PATH}/token`,
