@@ -235,7 +235,8 @@ Deno.test(
       const { url, secret } = await signInStart(exchange.base, { origin: SITE })
       const authorize = new URL((await exchange.get(url)).headers.get('location')!)
       assert.equal(authorize.searchParams.get('client_id'), CLIENT_ID)
-      assert.equal(authorize.searchParams.get('scope'), 'repo')
+      // A GitHub App's permissions decide the token's reach: no scope is asked for.
+      assert.equal(authorize.searchParams.get('scope'), null)
       assert.ok(authorize.searchParams.get('state'), 'a state')
       assert.ok(!authorize.href.includes(CLIENT_SECRET))
       assert.ok(!authorize.href.includes(secret), 'the secret never leaves the page')
@@ -248,6 +249,13 @@ Deno.test(
       assert.equal(answer.status, 200)
       assert.deepEqual(JSON.parse(answer.body), { token: exchange.github.token })
       assert.equal(answer.headers.get('access-control-allow-origin'), SITE)
+      // GitHub answered an 8-hour token and a refresh token; only the token goes on.
+      const [granted] = tokenRequests(exchange)
+      const github = granted!.response as Record<string, unknown>
+      assert.equal(github.expires_in, 28_800)
+      assert.match(String(github.refresh_token), /^ghr_/)
+      assert.ok(!answer.body.includes(String(github.refresh_token)))
+      assert.ok(!exchange.logs.join('\n').includes(String(github.refresh_token)))
 
       // The client secret went to GitHub's token endpoint, once, with the code GitHub issued.
       const [trade] = tokenRequests(exchange)
@@ -510,6 +518,23 @@ Deno.test(
   },
 )
 
+Deno.test(
+  'refuses a token that never expires (an OAuth app’s), and hands it to no one',
+  async () => {
+    const exchange = await startExchange()
+    try {
+      exchange.github.kind = 'oauth-app'
+      const answer = await exchange.trade(await toTrade(exchange))
+      assert.equal(answer.status, 502)
+      assert.deepEqual(refusal(answer), { error: 'long_lived' })
+      assert.ok(!answer.body.includes(exchange.github.token.slice(4)))
+      assertNothingLeaked(exchange)
+    } finally {
+      await exchange.close()
+    }
+  },
+)
+
 Deno.test('GitHub unreachable at the token step is the trade’s github_unreachable', async () => {
   const exchange = await startExchange()
   try {
@@ -525,7 +550,7 @@ Deno.test('GitHub unreachable at the token step is the trade’s github_unreacha
 })
 
 Deno.test(
-  'answers GET on …/auth and …/callback, POST and its preflight on …/token, and asks only for repo scopes',
+  'answers GET on …/auth and …/callback, POST and its preflight on …/token, and passes no scope on',
   async () => {
     const exchange = await startExchange()
     try {
@@ -543,11 +568,14 @@ Deno.test(
       assert.equal(preflight.headers.get('access-control-allow-origin'), SITE)
       await preflight.body?.cancel()
       assert.equal((await exchange.get(`${exchange.base}/elsewhere`)).status, 404)
-      const widened = await exchange.get(
-        (await signInStart(exchange.base, { origin: SITE, scope: 'repo,admin:org' })).url,
-      )
-      assert.equal(widened.status, 400)
-      assert.match(widened.body, /only repo or public_repo is granted/)
+      // A scope the editor asks for (Decap's repo, or more) is not passed on to GitHub.
+      for (const scope of ['repo', 'repo,admin:org']) {
+        const asked = await exchange.get(
+          (await signInStart(exchange.base, { origin: SITE, scope })).url,
+        )
+        assert.equal(asked.status, 302)
+        assert.equal(new URL(asked.headers.get('location')!).searchParams.get('scope'), null)
+      }
       const other = await exchange.get(
         `${exchange.base}/auth?${new URLSearchParams({ provider: 'gitlab', origin: SITE })}`,
       )

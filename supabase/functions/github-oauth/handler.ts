@@ -1,6 +1,6 @@
 // The OAuth exchange of the editor's GitHub sign-in, as web-standard Request → Response (Deno on
 // Supabase, Node in tests of the site). Three addresses:
-//   GET  …/github-oauth/auth?provider=github&scope=repo&origin=<site origin>&base=<base path>
+//   GET  …/github-oauth/auth?provider=github&origin=<site origin>&base=<base path>
 //        &binding=<SHA-256 of the popup's secret>
 //        (opened by the site's /admin/sign-in page, which Decap's popup opens) → 302 to GitHub's
 //        authorize page with a signed state naming the site, its base path and that binding.
@@ -8,7 +8,9 @@
 //        → the state checked, then 302 to <origin><base>admin/callback#code=…&state=…: no token.
 //   POST …/github-oauth/token   {code, state, secret}   (from that callback page, in the body)
 //        → the secret checked against the state's binding, the code traded for a token with the
-//        client secret → {token} in the answer's body, to the site's origin only (CORS).
+//        client secret → {token} in the answer's body, to the site's origin only (CORS): a
+//        GitHub App's user token, which reaches only the repository the App is installed on and
+//        expires within 8 hours; any other token GitHub hands out is refused (long_lived).
 // So the token is never in an address (no history, log or Referer holds it), and only the window
 // that started the sign-in, which alone holds the secret, can trade its code: a code and state
 // steered into another window are refused. The secret is spent on its one trade, and the
@@ -37,8 +39,15 @@ import { OAUTH_SETTING_NAMES, type OAuthConfig } from './config.ts'
 import { digestOfUse, type SignInUses } from './sign-in-uses.ts'
 import { createStateSigner, type SignInState } from './state.ts'
 
-/** What Decap's GitHub backend asks for: `repo`, or `public_repo` with open authoring. */
-export const ALLOWED_SCOPES = ['repo', 'public_repo'] as const
+/**
+ * The most a token may live: a GitHub App's user token lasts 8 hours. The exchange hands out no
+ * other (docs/editing-ui.md): a token reaching every repository of the writer, until revoked
+ * (an OAuth app's `gho_`, or an App with expiring tokens turned off), is refused.
+ */
+export const MAX_TOKEN_SECONDS = 8 * 60 * 60
+
+/** GitHub's prefix for a GitHub App's user-to-server token. */
+export const APP_USER_TOKEN_PREFIX = 'ghu_'
 
 /** How long GitHub's token endpoint may take before the sign-in ends with an error. */
 export const TOKEN_TIMEOUT_MS = 10_000
@@ -133,25 +142,18 @@ export async function createOAuthHandler(
         `Sign-in refused: it did not start from this site's sign-in page (its base path and binding are missing or malformed). ${START_AGAIN}`,
       )
     }
-    const scope = params.get('scope') || 'repo'
-    if (!(ALLOWED_SCOPES as readonly string[]).includes(scope)) {
-      log('oauth.refused', { step: 'auth', reason: 'scope' })
-      return sentence(
-        400,
-        `Sign-in refused: the editor asked GitHub for ${JSON.stringify(scope)}, and only ${ALLOWED_SCOPES.join(' or ')} is granted. Set the editor's auth_scope to one of them.`,
-      )
-    }
     const state = await signer.sign({
       origin,
       base,
       binding,
       expires: nowSeconds() + config.stateLifetimeSeconds,
     })
-    // No redirect_uri: GitHub then uses the OAuth app's callback URL, the one address it accepts.
+    // No redirect_uri: GitHub then uses the app's callback URL, the one address it accepts. No
+    // scope: a GitHub App's token reaches what the App is installed on, with its permissions, and
+    // a `scope` the editor asks for (Decap's `repo`) is not passed on.
     const authorize = new URL(`${config.githubBaseUrl}/login/oauth/authorize`)
     authorize.search = new URLSearchParams({
       client_id: config.clientId,
-      scope,
       state,
       allow_signup: 'false',
     }).toString()
@@ -180,10 +182,22 @@ export async function createOAuthHandler(
     // Not JSON: counted as unreachable below.
     const body = (await answer.json().catch(() => null)) as {
       access_token?: unknown
+      expires_in?: unknown
       error?: unknown
     } | null
-    if (answer.ok && body && typeof body.access_token === 'string' && body.access_token)
+    if (answer.ok && body && typeof body.access_token === 'string' && body.access_token) {
+      // Only an App's user token, expiring within the working day, goes to the editor. Its
+      // refresh token stays here and is dropped: Decap cannot refresh, so a writer signs in again.
+      const expiring =
+        typeof body.expires_in === 'number' &&
+        body.expires_in > 0 &&
+        body.expires_in <= MAX_TOKEN_SECONDS
+      if (!body.access_token.startsWith(APP_USER_TOKEN_PREFIX) || !expiring) {
+        log('oauth.refused', { step: 'token', reason: 'long_lived' })
+        return { status: 502, error: 'long_lived' }
+      }
       return { token: body.access_token }
+    }
     // GitHub answers a refused code with 200 and an `error` field (bad_verification_code, …).
     if (body && typeof body.error === 'string') {
       log('oauth.github_refused', { step: 'token', code: body.error.slice(0, 64) })
