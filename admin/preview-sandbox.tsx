@@ -7,9 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import siteStyles from '../renderer/styles.css?url'
-
-/** The frame's title, which names it for assistive technology and for the tests. */
-export const PREVIEW_FRAME_TITLE = 'The entry as its page shows it'
+import { PREVIEW_FRAME_TITLE } from './preview-frame-title.ts'
 
 /**
  * What the sandbox allows: nothing. No `allow-same-origin` (an opaque origin: no storage of the
@@ -28,10 +26,16 @@ export function previewDocument(markup: string, stylesheet: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${css}</style></head><body>${markup}</body></html>`
 }
 
-/** The site's stylesheet's text, fetched once by the editor's page, which may read it. */
+/**
+ * The site's stylesheet's text, fetched once by the editor's page, which may read it. The dev
+ * server answers a stylesheet's address fetched by script as a module unless it says `direct`.
+ */
 let stylesheetText: Promise<string> | undefined
+const stylesheetAddress = import.meta.env.DEV
+  ? `${siteStyles}${siteStyles.includes('?') ? '&' : '?'}direct`
+  : siteStyles
 const siteStylesheet = () =>
-  (stylesheetText ??= fetch(siteStyles).then((answer) => (answer.ok ? answer.text() : '')))
+  (stylesheetText ??= fetch(stylesheetAddress).then((answer) => (answer.ok ? answer.text() : '')))
 
 export function SandboxedDrawing({ drawing }: { drawing: ReactNode }) {
   const [stylesheet, setStylesheet] = useState<string>()

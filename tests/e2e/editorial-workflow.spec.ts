@@ -11,7 +11,7 @@ import { timeLimit } from '../harness/time-limit.ts'
 import { FAKE_TOKEN, type FakeGitHubRepo, type RecordedRequest } from '../fake-github/repo.ts'
 import { EDITOR_REPO, expect, test } from './editor-under-test.ts'
 import { keepGitHubStatusOffline } from './github-sign-in.ts'
-import { PREVIEW_FRAME_TITLE } from '../../admin/preview-sandbox.tsx'
+import { PREVIEW_FRAME_TITLE } from '../../admin/preview-frame-title.ts'
 
 const REPO = EDITOR_REPO
 const FILE = 'content/faqs/about.yaml'
