@@ -1,7 +1,8 @@
 // The preview pane's drawing, loaded on the pane's first opening (it brings the site's components
 // and a Markdown parser, which the editor's list and login never need): the entry as typed, drawn
-// by its collection's template (./preview-templates.tsx) inside the site's words.
-import { Component, useEffect, useReducer, useState, type ReactNode } from 'react'
+// by its collection's template (./preview-templates.tsx) inside the site's words, and shown in a
+// sandboxed frame of its own (./preview-sandbox.tsx), out of reach of the editor's token.
+import { useEffect, useReducer, useState, type ReactNode } from 'react'
 import type { CollectionName } from '../content/schema/collections.ts'
 import type { BodyPictures } from '../components/mdx/body-components.tsx'
 import { SiteProvider } from '../components/site-context.tsx'
@@ -9,6 +10,7 @@ import type { ResponsiveImage } from '../site/content.ts'
 import { pictureAddressFixes, type FormField, type KeyPath } from './picture-addresses.ts'
 import { checkEntry, previewContent, type FormEntry, type PreviewEntry } from './preview-entries.ts'
 import { previewNeeds, previewTemplates, type PreviewInput } from './preview-templates.tsx'
+import { SandboxedDrawing } from './preview-sandbox.tsx'
 
 export type LoadedEntries = ReadonlyMap<CollectionName, readonly PreviewEntry[]>
 
@@ -74,7 +76,7 @@ export default function PreviewPane(props: PreviewPaneProps) {
   return (
     <>
       {current.problems.length > 0 && <Problems problems={current.problems} />}
-      <DrawingBoundary key={key}>{shown}</DrawingBoundary>
+      <SandboxedDrawing drawing={shown} />
     </>
   )
 }
@@ -152,19 +154,4 @@ function Problems({ problems }: { problems: string[] }) {
       </ul>
     </div>
   )
-}
-
-/** A template that cannot draw the entry (a reference to an entry that does not exist) says so. */
-class DrawingBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
-  override state: { error?: Error } = {}
-  static getDerivedStateFromError(error: Error) {
-    return { error }
-  }
-  override render() {
-    return this.state.error ? (
-      <p role="status">This entry cannot be drawn yet: {this.state.error.message}</p>
-    ) : (
-      this.props.children
-    )
-  }
 }

@@ -18,9 +18,10 @@ const asked = new URLSearchParams(location.search)
 const secret = newSignInSecret()
 sessionStorage.setItem(SIGN_IN_SECRET_KEY, secret)
 const exchange = exchangeAddress(SIGN_IN_STEPS.start)
+// No scope: Decap asks for `repo`, and the GitHub App's installation and permissions decide
+// what the token reaches (one repository), so nothing of it is passed on.
 exchange.search = new URLSearchParams({
   provider: asked.get('provider') ?? PROVIDER,
-  scope: asked.get('scope') ?? 'repo',
   origin: location.origin,
   // The site's base path ("/repo/pr-12/" for a preview): the callback page is under it.
   base: import.meta.env.BASE_URL,

@@ -1,7 +1,8 @@
 // Mounts the site's two functions on its own origin for `npm start` and `npm run dev`, as Supabase
 // serves them: send-contact-email, backed by the embedded database, so the forms work on a fresh
 // clone; github-oauth, the editor's sign-in exchange, working once its CMS_* settings are set
-// (a server without them answers its path with the sentence saying what to set).
+// (a server without them answers its path with the sentence saying what to set), recording its
+// traded sign-ins in the same database.
 import { getRequestListener } from '@hono/node-server'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CONTACT_FUNCTION_PATH } from '../supabase/functions/_shared/contact-request.ts'
@@ -29,7 +30,10 @@ import { SCHEDULE_INTERVAL_MS } from '../supabase/functions/send-contact-email/r
 import type { MailTransport } from '../supabase/functions/send-contact-email/mail-transport.ts'
 import { startLeadsAdminServer, type LeadsAdminServer } from './leads-admin-server.ts'
 import type { DataDirLock } from './data-folder-lock.ts'
+import type { PGlite } from '@electric-sql/pglite'
+import type { SignInUses } from '../supabase/functions/github-oauth/sign-in-uses.ts'
 import { openLocalDatabase } from './local-database.ts'
+import { sqlSignInUses } from './sign-in-uses.ts'
 import { createSqlLeadStore } from './sql-lead-store.ts'
 
 export interface FunctionsMiddlewareOptions {
@@ -137,18 +141,30 @@ export interface GitHubOAuthMiddleware {
 }
 
 /**
+ * An embedded database of the exchange's own, opened at its first trade, for an exchange mounted
+ * without the site's (the browser tests' editor): the same migrations, in memory.
+ */
+function ownDatabase(): () => Promise<PGlite> {
+  let opening: Promise<PGlite> | undefined
+  return () => (opening ??= openLocalDatabase('memory://').then((local) => local.db))
+}
+
+/**
  * The github-oauth function (the editor's sign-in exchange) from `env`'s CMS_* settings and
- * ALLOWED_ORIGINS, as its Supabase entry point reads them; no database.
+ * ALLOWED_ORIGINS, as its Supabase entry point reads them; `uses`, its record of traded sign-ins,
+ * on the site's embedded database (createFunctionsMiddleware) or on one of its own.
  */
 export async function createGitHubOAuthMiddleware(
   env: Record<string, string | undefined>,
   log: OAuthLog = consoleOAuthLog,
+  uses: SignInUses = sqlSignInUses(ownDatabase()),
 ): Promise<GitHubOAuthMiddleware> {
   let notConfigured: string | undefined
   let handle: (request: Request) => Promise<Response>
   try {
     handle = await createOAuthHandler({
       config: oauthConfigFromEnv((name) => env[name], 'local'),
+      uses,
       log,
     })
   } catch (error) {
@@ -157,13 +173,17 @@ export async function createGitHubOAuthMiddleware(
   }
   const middleware = mountWebHandler(
     isSignInPath,
-    (request, { outgoing }) => {
+    async (request, { incoming, outgoing }) => {
       // Its answers are steps of the sign-in popup. The site's Cross-Origin-Opener-Policy
       // (same-origin, which the local server puts on every answer that is not a file) would move
       // the popup to a new browsing context group and cut the window.opener the callback page
       // hands the token to (server/headers.ts); Supabase sends none.
       outgoing.removeHeader('Cross-Origin-Opener-Policy')
-      return handle(request)
+      const response = await handle(request)
+      // Answered before the whole body arrived (a trade past its limit): close the connection
+      // after the answer rather than read the rest, which may never end.
+      if (!incoming.complete) outgoing.setHeader('Connection', 'close')
+      return response
     },
     (error) => log('oauth.failed', { error: error instanceof Error ? error.name : 'error' }),
   )
@@ -192,7 +212,7 @@ export async function createFunctionsMiddleware(
     local.lock.update({ adminUrl: admin.url, adminToken: admin.token })
   }
 
-  const signIn = await createGitHubOAuthMiddleware(env, options.oauthLog)
+  const signIn = await createGitHubOAuthMiddleware(env, options.oauthLog, sqlSignInUses(local.db))
 
   // The long-lived server is its own schedule: failed mails are retried here as hosted.
   let pass: Promise<unknown> = Promise.resolve()

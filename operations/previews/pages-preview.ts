@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import type { Octokit } from '@octokit/rest'
+import { WITHOUT_EDITOR_VARIABLE } from '../../builder/admin/without-editor.ts'
 import { PREVIEW_STATUS_CONTEXT } from '../../site/preview-build.ts'
 import type { PullRequestEvent } from '../../review/github/pull-request-event.ts'
 import { updateBranchFolder } from './pages-branch.ts'
@@ -137,14 +138,24 @@ export async function removePreview(
 }
 
 /**
- * `npm run build` as a preview under `basePath` (SITE_BASE_PATH; SITE_PREVIEW makes its forms
- * post to a stub that says so), its output shown in the job's log; resolves to dist/client.
+ * The preview build's environment: under `basePath` (SITE_BASE_PATH), its forms posting to a stub
+ * that says so (SITE_PREVIEW), and without the editor (BUILD_WITHOUT_EDITOR): a preview is served
+ * on a shared origin beside other sites and renders the pull request's content, so it has no
+ * /admin, no sign-in pages and nothing that would ever hold a writer's token.
  */
+export function previewBuildEnv(
+  basePath: string,
+  env: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  return { ...env, [WITHOUT_EDITOR_VARIABLE]: '1', SITE_BASE_PATH: basePath, SITE_PREVIEW: 'true' }
+}
+
+/** `npm run build` as a preview (previewBuildEnv), its output in the job's log; resolves to dist/client. */
 export function buildPreviewSite(repoDir: string, basePath: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', 'build'], {
       cwd: repoDir,
-      env: { ...process.env, SITE_BASE_PATH: basePath, SITE_PREVIEW: 'true' },
+      env: previewBuildEnv(basePath),
       stdio: ['ignore', 'inherit', 'inherit'],
     })
     child.on('error', reject)

@@ -10,8 +10,13 @@ import {
 } from '../../supabase/functions/github-oauth/config.ts'
 import { createOAuthHandler } from '../../supabase/functions/github-oauth/handler.ts'
 import {
+  CLAIM_SIGN_IN_FUNCTION,
+  restSignInUses,
+} from '../../supabase/functions/github-oauth/sign-in-uses.ts'
+import {
   GITHUB_OAUTH_FUNCTION_PATH,
   readSignInFragment,
+  TRADE_BODY_LIMIT,
   type TradeRequest,
 } from '../../supabase/functions/_shared/github-sign-in.ts'
 import {
@@ -26,6 +31,59 @@ const SITE = 'https://site.example'
 const CLIENT_ID = 'Iv1.client-id-of-the-app'
 const CLIENT_SECRET = 'client-secret-that-must-never-be-seen-0123456789'
 const STATE_KEY = 'state-key-that-must-never-be-seen-0123456789abcdef'
+const SERVICE_ROLE_KEY = 'service-role-key-that-must-never-be-seen-0123456789'
+
+/**
+ * Supabase's REST API as the hosted record calls it (`rpc/claim_github_sign_in` as the service
+ * role), deciding as the migration's SQL function does: a state or code seen before and not yet
+ * past its state's expiry is refused. What the SQL itself does is tested on the embedded
+ * database (tests/unit/server/sign-in-uses.test.ts).
+ */
+interface FakeRecord {
+  url: string
+  calls: Record<string, string>[]
+  /** Answer 500 from now on, as a database that is down. */
+  down: boolean
+  close(): Promise<void>
+}
+
+function startFakeRecord(): FakeRecord {
+  const rows: { state: string; code: string; expires: number }[] = []
+  const record: FakeRecord = {
+    url: '',
+    calls: [],
+    down: false,
+    close: () => server.shutdown(),
+  }
+  const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, async (request) => {
+    const path = new URL(request.url).pathname
+    if (
+      request.method !== 'POST' ||
+      path !== `/rest/v1/rpc/${CLAIM_SIGN_IN_FUNCTION}` ||
+      request.headers.get('apikey') !== SERVICE_ROLE_KEY ||
+      request.headers.get('authorization') !== `Bearer ${SERVICE_ROLE_KEY}`
+    )
+      return Response.json({ message: 'not the service role' }, { status: 401 })
+    const args = (await request.json()) as Record<string, string>
+    record.calls.push(args)
+    if (record.down) return Response.json({ message: 'down' }, { status: 500 })
+    const now = Date.parse(args.p_now!)
+    for (let index = rows.length - 1; index >= 0; index--)
+      if (rows[index]!.expires <= now) rows.splice(index, 1)
+    const seen = rows.some(
+      (row) => row.state === args.p_state_digest || row.code === args.p_code_digest,
+    )
+    if (!seen)
+      rows.push({
+        state: args.p_state_digest!,
+        code: args.p_code_digest!,
+        expires: Date.parse(args.p_expires_at!),
+      })
+    return Response.json(!seen)
+  })
+  record.url = `http://127.0.0.1:${server.addr.port}`
+  return record
+}
 
 interface Answer {
   status: number
@@ -36,6 +94,8 @@ interface Answer {
 interface Exchange {
   base: string
   github: FakeGitHubOAuth
+  /** Where the exchange records the sign-ins it traded. */
+  record: FakeRecord
   /** Every answer the exchange gave. */
   answers: Answer[]
   /** Every console line written while the exchange ran. */
@@ -67,7 +127,12 @@ async function startExchange(env: Record<string, string> = {}): Promise<Exchange
   const kept = { ...console }
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
     console[level] = (...parts: unknown[]) => logs.push(parts.map(String).join(' '))
-  const handle = await createOAuthHandler({ config, clock: () => new Date(now) })
+  const record = startFakeRecord()
+  const handle = await createOAuthHandler({
+    config,
+    uses: restSignInUses({ supabaseUrl: record.url, serviceRoleKey: SERVICE_ROLE_KEY }),
+    clock: () => new Date(now),
+  })
   const answers: Answer[] = []
   const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, async (request) => {
     const response = await handle(request)
@@ -84,6 +149,7 @@ async function startExchange(env: Record<string, string> = {}): Promise<Exchange
   return {
     base,
     github,
+    record,
     answers,
     logs,
     advance: (seconds) => void (now += seconds * 1000),
@@ -98,6 +164,7 @@ async function startExchange(env: Record<string, string> = {}): Promise<Exchange
     async close() {
       Object.assign(console, kept)
       await server.shutdown()
+      await record.close()
       await github.close()
     },
   }
@@ -148,12 +215,13 @@ function assertNothingLeaked(exchange: Exchange) {
     const text = `${headers}\n${answer.body}`
     assert.ok(!text.includes(CLIENT_SECRET), 'the client secret is in an answer')
     assert.ok(!text.includes(STATE_KEY), 'the state key is in an answer')
+    assert.ok(!text.includes(SERVICE_ROLE_KEY), 'the service role key is in an answer')
     assert.ok(!headers.includes(exchange.github.token), 'the token is in a header')
     if (answer.body.includes(exchange.github.token))
       assert.deepEqual(JSON.parse(answer.body), { token: exchange.github.token })
   }
   const logged = exchange.logs.join('\n')
-  for (const secret of [CLIENT_SECRET, STATE_KEY, exchange.github.token])
+  for (const secret of [CLIENT_SECRET, STATE_KEY, SERVICE_ROLE_KEY, exchange.github.token])
     assert.ok(!logged.includes(secret), `a log line holds ${secret.slice(0, 8)}…`)
 }
 
@@ -167,7 +235,8 @@ Deno.test(
       const { url, secret } = await signInStart(exchange.base, { origin: SITE })
       const authorize = new URL((await exchange.get(url)).headers.get('location')!)
       assert.equal(authorize.searchParams.get('client_id'), CLIENT_ID)
-      assert.equal(authorize.searchParams.get('scope'), 'repo')
+      // A GitHub App's permissions decide the token's reach: no scope is asked for.
+      assert.equal(authorize.searchParams.get('scope'), null)
       assert.ok(authorize.searchParams.get('state'), 'a state')
       assert.ok(!authorize.href.includes(CLIENT_SECRET))
       assert.ok(!authorize.href.includes(secret), 'the secret never leaves the page')
@@ -180,6 +249,13 @@ Deno.test(
       assert.equal(answer.status, 200)
       assert.deepEqual(JSON.parse(answer.body), { token: exchange.github.token })
       assert.equal(answer.headers.get('access-control-allow-origin'), SITE)
+      // GitHub answered an 8-hour token and a refresh token; only the token goes on.
+      const [granted] = tokenRequests(exchange)
+      const github = granted!.response as Record<string, unknown>
+      assert.equal(github.expires_in, 28_800)
+      assert.match(String(github.refresh_token), /^ghr_/)
+      assert.ok(!answer.body.includes(String(github.refresh_token)))
+      assert.ok(!exchange.logs.join('\n').includes(String(github.refresh_token)))
 
       // The client secret went to GitHub's token endpoint, once, with the code GitHub issued.
       const [trade] = tokenRequests(exchange)
@@ -251,6 +327,65 @@ Deno.test('refuses a replayed trade: GitHub’s code works once', async () => {
     const again = await exchange.trade(trade)
     assert.equal(again.status, 400)
     assert.deepEqual(refusal(again), { error: 'used' })
+    assertNothingLeaked(exchange)
+  } finally {
+    await exchange.close()
+  }
+})
+
+Deno.test(
+  'single-use on the server: the same trade twice, and the same state with a new code, against a GitHub that would take both',
+  async () => {
+    const exchange = await startExchange()
+    try {
+      exchange.github.codesWorkOnce = false
+      const { back, secret } = await toCallback(exchange)
+      const trade = tradeOf(landing(await exchange.get(back)), secret)
+      assert.equal((await exchange.trade(trade)).status, 200)
+      // The same code, state and secret again: GitHub would trade it; the record refuses it.
+      const again = await exchange.trade(trade)
+      assert.equal(again.status, 400)
+      assert.deepEqual(refusal(again), { error: 'used' })
+      // The same state, with a new code GitHub hands out for it.
+      const authorize = exchange.github.requests.find((r) =>
+        r.url.startsWith('/login/oauth/authorize'),
+      )!
+      const newBack = await exchange.get(`${exchange.github.origin}${authorize.url}`)
+      const newTrade = tradeOf(
+        landing(await exchange.get(newBack.headers.get('location')!)),
+        secret,
+      )
+      assert.notEqual(newTrade.code, trade.code)
+      assert.equal(newTrade.state, trade.state)
+      const newCode = await exchange.trade(newTrade)
+      assert.equal(newCode.status, 400)
+      assert.deepEqual(refusal(newCode), { error: 'used' })
+      // GitHub was asked once: both refusals came from the exchange's record.
+      assert.equal(tokenRequests(exchange).length, 1)
+      // What the record holds: digests, never the code or the state; kept for the state's life.
+      for (const call of exchange.record.calls) {
+        assert.ok(!Object.values(call).includes(trade.code))
+        assert.ok(!Object.values(call).includes(trade.state))
+      }
+      const [first] = exchange.record.calls
+      assert.equal(Date.parse(first!.p_expires_at!) - Date.parse(first!.p_now!), 600_000)
+      assertNothingLeaked(exchange)
+    } finally {
+      await exchange.close()
+    }
+  },
+)
+
+Deno.test('trades nothing when the record cannot be written', async () => {
+  const exchange = await startExchange()
+  try {
+    const trade = await toTrade(exchange)
+    exchange.record.down = true
+    const answer = await exchange.trade(trade)
+    assert.equal(answer.status, 503)
+    assert.deepEqual(refusal(answer), { error: 'unavailable' })
+    assert.equal(tokenRequests(exchange).length, 0)
+    assert.ok(exchange.logs.some((line) => line.includes('oauth.record_unavailable')))
     assertNothingLeaked(exchange)
   } finally {
     await exchange.close()
@@ -383,6 +518,23 @@ Deno.test(
   },
 )
 
+Deno.test(
+  'refuses a token that never expires (an OAuth app’s), and hands it to no one',
+  async () => {
+    const exchange = await startExchange()
+    try {
+      exchange.github.kind = 'oauth-app'
+      const answer = await exchange.trade(await toTrade(exchange))
+      assert.equal(answer.status, 502)
+      assert.deepEqual(refusal(answer), { error: 'long_lived' })
+      assert.ok(!answer.body.includes(exchange.github.token.slice(4)))
+      assertNothingLeaked(exchange)
+    } finally {
+      await exchange.close()
+    }
+  },
+)
+
 Deno.test('GitHub unreachable at the token step is the trade’s github_unreachable', async () => {
   const exchange = await startExchange()
   try {
@@ -398,7 +550,7 @@ Deno.test('GitHub unreachable at the token step is the trade’s github_unreacha
 })
 
 Deno.test(
-  'answers GET on …/auth and …/callback, POST and its preflight on …/token, and asks only for repo scopes',
+  'answers GET on …/auth and …/callback, POST and its preflight on …/token, and passes no scope on',
   async () => {
     const exchange = await startExchange()
     try {
@@ -416,11 +568,14 @@ Deno.test(
       assert.equal(preflight.headers.get('access-control-allow-origin'), SITE)
       await preflight.body?.cancel()
       assert.equal((await exchange.get(`${exchange.base}/elsewhere`)).status, 404)
-      const widened = await exchange.get(
-        (await signInStart(exchange.base, { origin: SITE, scope: 'repo,admin:org' })).url,
-      )
-      assert.equal(widened.status, 400)
-      assert.match(widened.body, /only repo or public_repo is granted/)
+      // A scope the editor asks for (Decap's repo, or more) is not passed on to GitHub.
+      for (const scope of ['repo', 'repo,admin:org']) {
+        const asked = await exchange.get(
+          (await signInStart(exchange.base, { origin: SITE, scope })).url,
+        )
+        assert.equal(asked.status, 302)
+        assert.equal(new URL(asked.headers.get('location')!).searchParams.get('scope'), null)
+      }
       const other = await exchange.get(
         `${exchange.base}/auth?${new URLSearchParams({ provider: 'gitlab', origin: SITE })}`,
       )
@@ -463,6 +618,57 @@ Deno.test('will not start without every setting, named at once, or with a short 
   assert.deepEqual(oauthConfigFromEnv((name) => env[name], 'local').allowedOrigins, [
     'http://localhost:3000',
   ])
+  // Not an exact origin: refused at start with a sentence, in both modes (" / " was once no
+  // entry, so the local defaults; the wildcard a literal host).
+  for (const [value, problem] of [
+    [' / ', /"\/" is not an address/],
+    ['https://*.site.example', /a wildcard matches no browser/],
+    [`${SITE}/`, /with no path or trailing slash/],
+  ] as const) {
+    env.ALLOWED_ORIGINS = value
+    for (const mode of ['hosted', 'local'] as const)
+      assert.throws(() => oauthConfigFromEnv((name) => env[name], mode), problem)
+  }
+  env.ALLOWED_ORIGINS = 'http://localhost:3000'
   env.CMS_OAUTH_STATE_KEY = 'short'
   assert.throws(() => oauthConfigFromEnv((name) => env[name], 'local'), /at least 32 characters/)
 })
+
+Deno.test(
+  'refuses a chunked trade past its limit while it arrives, and reads no more',
+  async () => {
+    const exchange = await startExchange()
+    try {
+      // A body with no Content-Length that drips in, a kilobyte a millisecond, up to half a megabyte.
+      const chunk = new TextEncoder().encode('x'.repeat(1024))
+      let sent = 0
+      let finished = false
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await new Promise((resolve) => setTimeout(resolve, 1))
+          if (sent >= 512 * 1024) {
+            finished = true
+            controller.close()
+            return
+          }
+          sent += chunk.byteLength
+          controller.enqueue(chunk)
+        },
+      })
+      const answer = await fetch(`${exchange.base}/token`, {
+        method: 'POST',
+        headers: { Origin: SITE, 'Content-Type': 'application/json' },
+        body,
+      })
+      const sentWhenAnswered = sent
+      await answer.body?.cancel()
+      assert.equal(answer.status, 413)
+      assert.equal(finished, false, 'answered only once the whole body was sent')
+      assert.ok(sentWhenAnswered > TRADE_BODY_LIMIT - chunk.byteLength, `${sentWhenAnswered} sent`)
+      assert.ok(sentWhenAnswered < 128 * 1024, `answered after ${sentWhenAnswered} bytes`)
+      assert.equal(tokenRequests(exchange).length, 0)
+    } finally {
+      await exchange.close()
+    }
+  },
+)

@@ -1,6 +1,7 @@
 // The editing UI (/admin on `npm run dev`) as a writer uses it, in local mode: the form saves
 // straight into content/ (here the copy's), and the content check refuses a bad value with its
 // own sentence before anything is written.
+import { PREVIEW_FRAME_TITLE } from '../../admin/preview-frame-title.ts'
 import { readFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import path from 'node:path'
@@ -57,9 +58,12 @@ test('a writer edits an FAQ answer in the form and the file changes', async ({
   await answer.fill('Two engineering leaders, edited in the editing UI.')
   // Drawn as typed, before any save, by the FAQ section's component in the site's stylesheet
   // (text-muted is the palette's slate, #475569).
-  const drawn = preview.locator('details p', {
-    hasText: 'Two engineering leaders, edited in the editing UI.',
-  })
+  // In the sandboxed frame inside Decap's (admin/preview-sandbox.tsx).
+  const drawn = preview
+    .frameLocator(`iframe[title="${PREVIEW_FRAME_TITLE}"]`)
+    .locator('details p', {
+      hasText: 'Two engineering leaders, edited in the editing UI.',
+    })
   await expect(drawn).toHaveClass('px-5 pb-5 text-muted')
   await expect(drawn).toHaveCSS('color', 'rgb(71, 85, 105)')
   await publish(page)

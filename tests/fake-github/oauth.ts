@@ -1,8 +1,10 @@
-// A local stand-in for github.com's OAuth app endpoints (the web flow the editor's sign-in uses,
-// docs.github.com "Authorizing OAuth apps"): the authorize page, which sends the browser back to
-// the app's callback URL with a code (or `error=access_denied` when the writer cancels), and the
-// token endpoint, which trades an issued code once for a token when the client id and secret are
-// the app's. It runs on node:http, so the same fake serves Node tests (Playwright) and Deno tests
+// A local stand-in for github.com's web flow as a GitHub App with expiring user tokens answers it
+// (docs.github.com "Generating a user access token for a GitHub App", the flow the editor's
+// sign-in uses): the authorize page, which sends the browser back to the app's callback URL with
+// a code (or `error=access_denied` when the writer cancels), and the token endpoint, which trades
+// an issued code once for an 8-hour `ghu_` token and a `ghr_` refresh token, with no scope, when
+// the client id and secret are the app's (or, `kind: 'oauth-app'`, a token that never expires,
+// as an OAuth app's `gho_` with its scope). It runs on node:http, so the same fake serves Node tests (Playwright) and Deno tests
 // (tests/deno/github-oauth.test.ts), and records every request with its answer.
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -15,6 +17,10 @@ import {
   type TradeRequest,
 } from '../../supabase/functions/_shared/github-sign-in.ts'
 import { FAKE_TOKEN } from './repo.ts'
+
+/** GitHub's user token lifetime for an App (8 hours) and its refresh token's (6 months). */
+export const GITHUB_APP_TOKEN_SECONDS = 28_800
+export const GITHUB_APP_REFRESH_TOKEN_SECONDS = 15_897_600
 
 export interface FakeOAuthApp {
   clientId: string
@@ -42,8 +48,15 @@ export interface FakeGitHubOAuth {
   registerApp(app: FakeOAuthApp): void
   /** What the writer does on the authorize page: approve (default) or press Cancel. */
   writerChoice: 'approve' | 'cancel'
+  /**
+   * Whether a code works once, as on github.com (default); false plays a GitHub that trades a
+   * code again, to show that the exchange's own record refuses the replay.
+   */
+  codesWorkOnce: boolean
   /** The token the token endpoint hands out: the one the fake REST API accepts. */
   token: string
+  /** What GitHub is registered as: a GitHub App (default) or an OAuth app, whose tokens never expire. */
+  kind: 'github-app' | 'oauth-app'
   close(): Promise<void>
 }
 
@@ -98,7 +111,7 @@ export async function startFakeGitHubOAuth(): Promise<FakeGitHubOAuth> {
         },
       }
     const code = fields.code ?? ''
-    if (!issuedCodes.delete(code))
+    if (!(fake.codesWorkOnce ? issuedCodes.delete(code) : issuedCodes.has(code)))
       return {
         status: 200,
         data: {
@@ -106,7 +119,22 @@ export async function startFakeGitHubOAuth(): Promise<FakeGitHubOAuth> {
           error_description: 'The code passed is incorrect or expired.',
         },
       }
-    return { status: 200, data: { access_token: fake.token, token_type: 'bearer', scope: 'repo' } }
+    if (fake.kind === 'oauth-app')
+      return {
+        status: 200,
+        data: { access_token: `gho_${fake.token.slice(4)}`, token_type: 'bearer', scope: 'repo' },
+      }
+    return {
+      status: 200,
+      data: {
+        access_token: fake.token,
+        expires_in: GITHUB_APP_TOKEN_SECONDS,
+        refresh_token: `ghr_${randomUUID().replaceAll('-', '')}`,
+        refresh_token_expires_in: GITHUB_APP_REFRESH_TOKEN_SECONDS,
+        scope: '',
+        token_type: 'bearer',
+      },
+    }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -138,7 +166,9 @@ export async function startFakeGitHubOAuth(): Promise<FakeGitHubOAuth> {
       app = registered
     },
     writerChoice: 'approve',
+    codesWorkOnce: true,
     token: FAKE_TOKEN,
+    kind: 'github-app',
     close: listening.close,
   }
   return fake
@@ -156,7 +186,7 @@ export async function signInStart(
   const params = new URLSearchParams({
     provider: 'github',
     site_id: 'site.example',
-    scope: options.scope ?? 'repo',
+    ...(options.scope ? { scope: options.scope } : {}),
     origin: options.origin,
     base: options.base ?? '/',
     binding: await secretBinding(secret),

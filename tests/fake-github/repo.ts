@@ -18,7 +18,8 @@ import { PullRequests, type Answer, type FakePull } from './pulls.ts'
 export type { FakeCommit } from './git.ts'
 export type { FakePull } from './pulls.ts'
 
-export const FAKE_TOKEN = 'test-token'
+/** A GitHub App's user token, as GitHub makes them: `ghu_` and 36 letters and digits. */
+export const FAKE_TOKEN = 'ghu_fakeUserToServerToken0123456789ab'
 export const FAKE_LOGIN = 'writer'
 
 export interface RecordedRequest {
@@ -39,6 +40,11 @@ export interface FakeGitHubRepo {
   /** The requests no route of the fake answers (answered 404): a call Decap makes that is missing. */
   unknown: RecordedRequest[]
   pulls: FakePull[]
+  /**
+   * The tokens the API takes (FAKE_TOKEN at first): a test takes one out to play its expiry,
+   * after which every call with it is GitHub's 401 "Bad credentials".
+   */
+  acceptedTokens: Set<string>
   /** Commits `folder`'s files under `prefix/` as the first commit of main. */
   importFolder(folder: string, prefix: string): Promise<string>
   /** Commits files (path → text) on top of a branch, as someone else's push would. */
@@ -350,8 +356,8 @@ export async function startFakeGitHubRepo(repo: string): Promise<FakeGitHubRepo>
     let known = true
     try {
       body = await readJson(req)
-      if (req.headers.authorization !== `token ${FAKE_TOKEN}`)
-        answer = [401, { message: 'Bad credentials' }]
+      const token = /^token (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+      if (!token || !fake.acceptedTokens.has(token)) answer = [401, { message: 'Bad credentials' }]
       else answer = route(method, url, body)
       if (!answer) {
         known = false
@@ -386,12 +392,13 @@ export async function startFakeGitHubRepo(repo: string): Promise<FakeGitHubRepo>
   }
 
   const listening = await listenOnLoopback(server)
-  return {
+  const fake: FakeGitHubRepo = {
     origin: listening.origin,
     repo,
     requests,
     unknown,
     pulls: pullRequests.pulls,
+    acceptedTokens: new Set([FAKE_TOKEN]),
     async importFolder(folder, prefix) {
       const files = new Map<string, string>()
       for (const file of await filesUnder(folder))
@@ -423,6 +430,7 @@ export async function startFakeGitHubRepo(repo: string): Promise<FakeGitHubRepo>
     },
     close: listening.close,
   }
+  return fake
 }
 
 /** A Playwright worker fixture: one fake from `start` per worker, closed when the worker ends. */

@@ -70,8 +70,14 @@ export const SIGN_IN_ERRORS = {
   /** The code and state were made for a sign-in this window did not start (login CSRF). */
   other_browser:
     'This sign-in was started in another window or browser, so it was refused: signing you in with it could make you edit as someone else. Close this window and press “Login with GitHub” in the editor.',
-  /** The code was traded already (GitHub's `bad_verification_code`), or its secret was spent. */
+  /** The state or code was traded already (the function's record, or GitHub's `bad_verification_code`), or its secret was spent. */
   used: 'This sign-in was used already, so it was refused. Close this window and press “Login with GitHub” again.',
+  /** GitHub handed out a token that does not expire (an OAuth app, or an App with expiring tokens off). */
+  long_lived:
+    'GitHub handed this site a sign-in that never expires, so it was refused: the editor accepts only a GitHub App’s 8-hour sign-in. Tell whoever runs the site (docs/deploy.md, “Create the editor’s GitHub App”).',
+  /** The function could not record the trade (its database did not answer), so it made none. */
+  unavailable:
+    'The sign-in could not be completed just now, so nothing was handed over. Close this window and try again in a minute; if it keeps happening, tell whoever runs the site.',
   /** The state was not made by this exchange, or names another site. */
   not_this_site:
     'This sign-in was not made by this site’s editor, so it was refused. Close this window, open the editor at /admin/ on the site and press “Login with GitHub”.',

@@ -1,6 +1,6 @@
 // The OAuth exchange of the editor's GitHub sign-in, as web-standard Request → Response (Deno on
 // Supabase, Node in tests of the site). Three addresses:
-//   GET  …/github-oauth/auth?provider=github&scope=repo&origin=<site origin>&base=<base path>
+//   GET  …/github-oauth/auth?provider=github&origin=<site origin>&base=<base path>
 //        &binding=<SHA-256 of the popup's secret>
 //        (opened by the site's /admin/sign-in page, which Decap's popup opens) → 302 to GitHub's
 //        authorize page with a signed state naming the site, its base path and that binding.
@@ -8,15 +8,19 @@
 //        → the state checked, then 302 to <origin><base>admin/callback#code=…&state=…: no token.
 //   POST …/github-oauth/token   {code, state, secret}   (from that callback page, in the body)
 //        → the secret checked against the state's binding, the code traded for a token with the
-//        client secret → {token} in the answer's body, to the site's origin only (CORS).
+//        client secret → {token} in the answer's body, to the site's origin only (CORS): a
+//        GitHub App's user token, which reaches only the repository the App is installed on and
+//        expires within 8 hours; any other token GitHub hands out is refused (long_lived).
 // So the token is never in an address (no history, log or Referer holds it), and only the window
 // that started the sign-in, which alone holds the secret, can trade its code: a code and state
-// steered into another window are refused. The secret is spent on its one trade, and GitHub's
-// code works once, so a replay is refused too. Supabase serves an Edge Function's HTML as
+// steered into another window are refused. The secret is spent on its one trade, and the
+// function records every state and code it trades (sign-in-uses.ts), so a replay is refused
+// whatever GitHub would answer. Supabase serves an Edge Function's HTML as
 // text/plain on its own domain, so the function shows no page: what cannot go to the site's
 // callback page (a bad state, an unlisted origin) is a plain-text sentence, and the trade's
 // refusals are keys of SIGN_IN_ERRORS, which the page shows as its own sentences. Every answer
 // is `no-store`; no token, code, state, secret or client secret is logged.
+import { readBodyWithin } from '../_shared/body-within.ts'
 import { decideCors } from '../_shared/cors.ts'
 import {
   BASE64URL_32,
@@ -32,10 +36,18 @@ import {
   type TradeAnswer,
 } from '../_shared/github-sign-in.ts'
 import { OAUTH_SETTING_NAMES, type OAuthConfig } from './config.ts'
+import { digestOfUse, type SignInUses } from './sign-in-uses.ts'
 import { createStateSigner, type SignInState } from './state.ts'
 
-/** What Decap's GitHub backend asks for: `repo`, or `public_repo` with open authoring. */
-export const ALLOWED_SCOPES = ['repo', 'public_repo'] as const
+/**
+ * The most a token may live: a GitHub App's user token lasts 8 hours. The exchange hands out no
+ * other (docs/editing-ui.md): a token reaching every repository of the writer, until revoked
+ * (an OAuth app's `gho_`, or an App with expiring tokens turned off), is refused.
+ */
+export const MAX_TOKEN_SECONDS = 8 * 60 * 60
+
+/** GitHub's prefix for a GitHub App's user-to-server token. */
+export const APP_USER_TOKEN_PREFIX = 'ghu_'
 
 /** How long GitHub's token endpoint may take before the sign-in ends with an error. */
 export const TOKEN_TIMEOUT_MS = 10_000
@@ -47,6 +59,8 @@ export const consoleOAuthLog: OAuthLog = (event, fields) =>
 
 export interface OAuthHandlerOptions {
   config: OAuthConfig
+  /** Where each traded state and code is recorded, so neither is traded twice (sign-in-uses.ts). */
+  uses: SignInUses
   /** GitHub's token endpoint is reached through this; default the global fetch. */
   fetch?: typeof fetch
   clock?: () => Date
@@ -128,25 +142,18 @@ export async function createOAuthHandler(
         `Sign-in refused: it did not start from this site's sign-in page (its base path and binding are missing or malformed). ${START_AGAIN}`,
       )
     }
-    const scope = params.get('scope') || 'repo'
-    if (!(ALLOWED_SCOPES as readonly string[]).includes(scope)) {
-      log('oauth.refused', { step: 'auth', reason: 'scope' })
-      return sentence(
-        400,
-        `Sign-in refused: the editor asked GitHub for ${JSON.stringify(scope)}, and only ${ALLOWED_SCOPES.join(' or ')} is granted. Set the editor's auth_scope to one of them.`,
-      )
-    }
     const state = await signer.sign({
       origin,
       base,
       binding,
       expires: nowSeconds() + config.stateLifetimeSeconds,
     })
-    // No redirect_uri: GitHub then uses the OAuth app's callback URL, the one address it accepts.
+    // No redirect_uri: GitHub then uses the app's callback URL, the one address it accepts. No
+    // scope: a GitHub App's token reaches what the App is installed on, with its permissions, and
+    // a `scope` the editor asks for (Decap's `repo`) is not passed on.
     const authorize = new URL(`${config.githubBaseUrl}/login/oauth/authorize`)
     authorize.search = new URLSearchParams({
       client_id: config.clientId,
-      scope,
       state,
       allow_signup: 'false',
     }).toString()
@@ -175,10 +182,22 @@ export async function createOAuthHandler(
     // Not JSON: counted as unreachable below.
     const body = (await answer.json().catch(() => null)) as {
       access_token?: unknown
+      expires_in?: unknown
       error?: unknown
     } | null
-    if (answer.ok && body && typeof body.access_token === 'string' && body.access_token)
+    if (answer.ok && body && typeof body.access_token === 'string' && body.access_token) {
+      // Only an App's user token, expiring within the working day, goes to the editor. Its
+      // refresh token stays here and is dropped: Decap cannot refresh, so a writer signs in again.
+      const expiring =
+        typeof body.expires_in === 'number' &&
+        body.expires_in > 0 &&
+        body.expires_in <= MAX_TOKEN_SECONDS
+      if (!body.access_token.startsWith(APP_USER_TOKEN_PREFIX) || !expiring) {
+        log('oauth.refused', { step: 'token', reason: 'long_lived' })
+        return { status: 502, error: 'long_lived' }
+      }
       return { token: body.access_token }
+    }
     // GitHub answers a refused code with 200 and an `error` field (bad_verification_code, …).
     if (body && typeof body.error === 'string') {
       log('oauth.github_refused', { step: 'token', code: body.error.slice(0, 64) })
@@ -236,11 +255,12 @@ export async function createOAuthHandler(
     if (!/^application\/json(;|$)/i.test(type)) return { status: 415, error: 'not_this_site' }
     const length = Number(request.headers.get('content-length') ?? '0')
     if (length > TRADE_BODY_LIMIT) return { status: 413, error: 'not_this_site' }
-    const text = await request.text()
-    if (text.length > TRADE_BODY_LIMIT) return { status: 413, error: 'not_this_site' }
+    // Read with its limit: a chunked body is refused once it passes it, not after it ends.
+    const bytes = await readBodyWithin(request, TRADE_BODY_LIMIT).catch(() => new Uint8Array())
+    if (!bytes) return { status: 413, error: 'not_this_site' }
     let fields: Record<string, unknown>
     try {
-      fields = JSON.parse(text) as Record<string, unknown>
+      fields = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>
     } catch {
       return { status: 400, error: 'not_this_site' }
     }
@@ -260,6 +280,24 @@ export async function createOAuthHandler(
     if (!BASE64URL_32.test(secret) || (await secretBinding(secret)) !== checked.state.binding) {
       log('oauth.refused', { step: 'token', reason: 'binding' })
       return { status: 403, error: 'other_browser' }
+    }
+    // Spent here, before GitHub is asked, whatever it answers: a state or a code traded before
+    // (a replay, or a new code fetched for a state already used) is refused by this record.
+    let claimed: boolean
+    try {
+      claimed = await options.uses.claim({
+        stateDigest: await digestOfUse(stateText),
+        codeDigest: await digestOfUse(code),
+        expiresAt: new Date(checked.state.expires * 1000),
+        now: clock(),
+      })
+    } catch (error) {
+      log('oauth.record_unavailable', { reason: error instanceof Error ? error.name : 'error' })
+      return { status: 503, error: 'unavailable' }
+    }
+    if (!claimed) {
+      log('oauth.refused', { step: 'token', reason: 'used' })
+      return { status: 400, error: 'used' }
     }
     const outcome = await trade(code)
     if ('token' in outcome) log('oauth.signed_in', { origin })

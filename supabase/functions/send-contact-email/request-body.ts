@@ -7,6 +7,7 @@ import {
   fieldErrors,
   type ContactRequest,
 } from '../_shared/contact-request.ts'
+import { readBodyWithin } from '../_shared/body-within.ts'
 import type { Answer } from './answer.ts'
 import type { HandlerConfig } from './config.ts'
 
@@ -17,30 +18,6 @@ function isJsonContentType(value: string | null): boolean {
   if (!value) return false
   const mediaType = (value.split(';')[0] ?? '').trim().toLowerCase()
   return mediaType === 'application/json'
-}
-
-async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel()
-      return null
-    }
-    chunks.push(value)
-  }
-  const body = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return body
 }
 
 export async function readSubmission(

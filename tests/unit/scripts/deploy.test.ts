@@ -253,8 +253,12 @@ describe(
         expect.stringContaining('ALLOWED_ORIGINS does not list the origin of SITE_URL'),
       ])
       expect(
-        problems({ ALLOWED_ORIGINS: 'https://www.panelwise.dev, https://panelwise.dev/' }),
+        problems({ ALLOWED_ORIGINS: 'https://www.panelwise.dev, https://panelwise.dev' }),
       ).toEqual([])
+      // An entry that is not an exact origin (a trailing slash) is refused by the functions' reader.
+      expect(
+        problems({ ALLOWED_ORIGINS: 'https://www.panelwise.dev, https://panelwise.dev/' }),
+      ).not.toEqual([])
     })
 
     it('refuses the secrets the functions would not start with, naming them and not their values', async () => {

@@ -3,14 +3,20 @@
 // a sign-in walks from …/auth through the fake github.com (../../fake-github/oauth.ts) back to
 // the site's callback page with the token, in answers that keep the popup's opener; without them
 // its path answers the function's sentence saying what to set, and the site goes on.
+import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGitHubOAuthMiddleware, localOrigins } from '../../../server/functions.ts'
+import {
+  createFunctionsMiddleware,
+  createGitHubOAuthMiddleware,
+  localOrigins,
+} from '../../../server/functions.ts'
 import { headerRules, securityHeadersOf } from '../../../server/headers.ts'
 import { createEdgeServer } from '../../../server/http-edge.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../../server/listen-on-loopback.ts'
 import {
   editorCallbackPath,
   GITHUB_OAUTH_FUNCTION_PATH,
+  TRADE_BODY_LIMIT,
 } from '../../../supabase/functions/_shared/github-sign-in.ts'
 import {
   postTrade,
@@ -52,6 +58,64 @@ async function serve(env: (origin: string) => Record<string, string>): Promise<s
 }
 
 const get = (url: string) => fetch(url, { redirect: 'manual' })
+
+/** What the server did with a body that drips in with no Content-Length and would not end soon. */
+interface DrippedTrade {
+  status: number
+  /** Bytes of body written when the answer came. */
+  sentWhenAnswered: number
+  /** Whether the whole body had been sent by then. */
+  endedBeforeAnswer: boolean
+  connection: string | undefined
+  /** The server closed the connection while the client still had body to send. */
+  closedByServer: boolean
+}
+
+const DRIP_CHUNK = 1024
+const DRIP_TOTAL = 1024 * 1024
+
+/** A trade whose body comes in chunks (chunked encoding), 1 KB a millisecond, up to 1 MB. */
+function dripTrade(url: string, origin: string): Promise<DrippedTrade> {
+  return new Promise((resolve, reject) => {
+    let sent = 0
+    let ended = false
+    let answered: Omit<DrippedTrade, 'closedByServer'> | undefined
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json' },
+    })
+    req.on('error', () => {}) // the server cutting the rest short is what is tested
+    req.on('response', (res) => {
+      answered = {
+        status: res.statusCode!,
+        sentWhenAnswered: sent,
+        endedBeforeAnswer: ended,
+        connection: res.headers.connection,
+      }
+      res.resume()
+      res.on('error', () => {})
+    })
+    req.on('close', () => {
+      if (!answered) reject(new Error('no answer'))
+      else resolve({ ...answered, closedByServer: !ended })
+    })
+    req.write('{"code":"')
+    const drip = setInterval(() => {
+      if (answered || req.destroyed) {
+        clearInterval(drip)
+        return
+      }
+      if (sent >= DRIP_TOTAL) {
+        clearInterval(drip)
+        ended = true
+        req.end('"}')
+        return
+      }
+      req.write('x'.repeat(DRIP_CHUNK))
+      sent += DRIP_CHUNK
+    }, 1)
+  })
+}
 
 beforeAll(async () => {
   github = await startFakeGitHubOAuth()
@@ -107,6 +171,49 @@ describe('with its settings', () => {
     expect(await refused.text()).toContain('is not one of this site')
   })
 
+  it('is single-use on the server: a trade again, or its state with a new code, is refused whatever GitHub does', async () => {
+    github.codesWorkOnce = false
+    try {
+      const origin = new URL(site).origin
+      const exchange = `${site}${GITHUB_OAUTH_FUNCTION_PATH}`
+      const { url, secret } = await signInStart(exchange, { origin })
+      const authorizeAt = (await get(url)).headers.get('location')!
+      const landOn = async () =>
+        (await get((await get(authorizeAt)).headers.get('location')!)).headers.get('location')!
+      const trade = tradeOf(await landOn(), secret)
+      const traded = () =>
+        github.requests.filter((request) => request.url === '/login/oauth/access_token').length
+      const before = traded()
+      expect((await postTrade(exchange, origin, trade)).status).toBe(200)
+      const again = await postTrade(exchange, origin, trade)
+      expect(again.status).toBe(400)
+      expect(await again.json()).toEqual({ error: 'used' })
+      // GitHub's authorize page again, with the same state: a new code for it.
+      const newCode = tradeOf(await landOn(), secret)
+      expect(newCode.code).not.toBe(trade.code)
+      const refused = await postTrade(exchange, origin, newCode)
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toEqual({ error: 'used' })
+      expect(traded() - before).toBe(1)
+    } finally {
+      github.codesWorkOnce = true
+    }
+  })
+
+  it('refuses a trade’s body past its limit while it arrives, and reads no more of it', async () => {
+    const dripped = await dripTrade(
+      `${site}${GITHUB_OAUTH_FUNCTION_PATH}/token`,
+      new URL(site).origin,
+    )
+    expect(dripped.status).toBe(413)
+    expect(dripped.endedBeforeAnswer).toBe(false)
+    // Answered once the limit passed, not at the end of the megabyte.
+    expect(dripped.sentWhenAnswered).toBeGreaterThan(TRADE_BODY_LIMIT - DRIP_CHUNK)
+    expect(dripped.sentWhenAnswered).toBeLessThan(64 * 1024)
+    expect(dripped.connection).toBe('close')
+    expect(dripped.closedByServer).toBe(true)
+  })
+
   it('leaves every other address to the site', async () => {
     const answer = await get(`${site}/functions/v1/github-oauth-elsewhere`)
     expect(await answer.text()).toBe(SITE_ANSWER)
@@ -139,4 +246,16 @@ describe('without its settings', () => {
       '(CMS_GITHUB_CLIENT_SECRET, CMS_OAUTH_STATE_KEY, ALLOWED_ORIGINS not set)',
     )
   })
+})
+
+describe('ALLOWED_ORIGINS that are not exact origins', () => {
+  // What `npm start` does with them: the server does not start, and says why.
+  it.each([' / ', 'https://*.site.example', 'http://localhost:3000/'])(
+    'refuses %j at start with a sentence',
+    async (value) => {
+      await expect(
+        createFunctionsMiddleware({ dataDir: 'memory://', env: { ALLOWED_ORIGINS: value } }),
+      ).rejects.toThrow(/^ALLOWED_ORIGINS must list the site's https origins exactly as a browser/)
+    },
+  )
 })

@@ -37,7 +37,7 @@ describe('handlerConfigFromEnv', () => {
   it('reads every setting from the environment', () => {
     const config = handlerConfigFromEnv(
       from({
-        ALLOWED_ORIGINS: 'https://www.example.com/, https://example.com',
+        ALLOWED_ORIGINS: 'https://www.example.com, https://example.com',
         MIN_SUBMIT_MS: '0',
         RATE_LIMIT_MAX: '10',
         RATE_LIMIT_WINDOW_SECONDS: '60',
@@ -105,7 +105,7 @@ describe('CORS decisions', () => {
   })
 
   it('takes https origins, and http only on a loopback host locally, naming every bad entry', () => {
-    expect(parseAllowedOrigins('https://a.example/, https://b.example:8443', 'hosted')).toEqual([
+    expect(parseAllowedOrigins('https://a.example, https://b.example:8443', 'hosted')).toEqual([
       'https://a.example',
       'https://b.example:8443',
     ])
@@ -119,10 +119,34 @@ describe('CORS decisions', () => {
         'hosted',
       ),
     ).toThrow(
-      `ALLOWED_ORIGINS must list the site's https origins (such as https://www.example.com), and "http://localhost:3000" is http, which only a local server allows; "http://site.example" is not https; "https://site.example/admin" is not an origin (scheme, host and port only: https://site.example); "*" is not an address`,
+      `ALLOWED_ORIGINS must list the site's https origins exactly as a browser sends them (such as https://www.example.com), and "http://localhost:3000" is http, which only a local server allows; "http://site.example" is not https; "https://site.example/admin" is not an origin (scheme, host and port only, in lower case, with no path or trailing slash: https://site.example); "*" is not an address`,
     )
     expect(() => parseAllowedOrigins('http://site.example', 'local')).toThrow(
       '"http://site.example" is not https',
+    )
+  })
+
+  // Each was once taken: " / " as no entry (so the local defaults), the wildcard as a literal
+  // host, the slash and the capital quietly normalised into another origin than the one written.
+  it.each([
+    [' / ', '"/" is not an address'],
+    [
+      'https://*.site.example',
+      '"https://*.site.example" is not an origin: a wildcard matches no browser, name each host in full',
+    ],
+    ['https://site.example/', '"https://site.example/" is not an origin'],
+    ['https://site.example/editor', '"https://site.example/editor" is not an origin'],
+    ['https://Site.example', '"https://Site.example" is not an origin'],
+    ['https://writer@site.example', '"https://writer@site.example" is not an origin'],
+    ['http://localhost:3000/', '"http://localhost:3000/" is not an origin'],
+  ])('refuses %j in both modes with a sentence', (value, problem) => {
+    for (const mode of ['hosted', 'local'] as const)
+      expect(() => parseAllowedOrigins(value, mode)).toThrow(problem)
+  })
+
+  it('refuses a bad ALLOWED_ORIGINS when the local server starts the contact function', () => {
+    expect(() => handlerConfigFromEnv(from({ ALLOWED_ORIGINS: ' / ' }), LOCAL_DEFAULTS)).toThrow(
+      /ALLOWED_ORIGINS must list/,
     )
   })
 
