@@ -225,21 +225,9 @@ describe('paths named in the docs exist', () => {
   })
 })
 
-/**
- * Known stale, in a file another change is splitting (issue 73's split of the content check);
- * each entry must still be stale, so it is removed when that change lands.
- */
-const PENDING: Record<string, string[]> = {
-  'builder/content/content-checker.ts': ['./content-index.ts'],
-}
-
 describe('paths named in code comments exist', () => {
   it.each(code)('%s', (file) => {
     const text = commentsOf(file, readFileSync(path.join(root, file), 'utf8'))
-    expect(missingIn(file, text, true)).toEqual(PENDING[file] ?? [])
-  })
-
-  it.each(Object.keys(PENDING))('%s: its pending entry is still needed', (file) => {
-    expect(existsSync(path.join(root, file)), `${file} is gone: drop it from PENDING`).toBe(true)
+    expect(missingIn(file, text, true)).toEqual([])
   })
 })
