@@ -511,16 +511,20 @@ describe('the paths the editor’s own page names', () => {
       path.join(project(), 'content/tags/secret.yaml'),
     )
     try {
-      for (const answer of [
-        await v1('getEntry', { path: 'content/faqs/elsewhere/secret.yaml' }),
-        await v1('getEntry', { path: 'content/tags/secret.yaml' }),
-        await v1('persistEntry', entry('content/faqs/elsewhere/new.yaml', 'items: []\n')),
-        await v1('persistEntry', entry('content/tags/secret.yaml', 'title: x\n')),
-        await v1('deleteFile', { path: 'content/faqs/elsewhere/secret.yaml' }),
-        await v1('getMedia', { mediaFolder: 'content/faqs/elsewhere' }),
-      ]) {
+      // A folder inside a collection is refused as such before its link is followed; a linked
+      // file, as leading out.
+      const NESTED = "a collection's entries sit directly in its folder"
+      const OUT = 'leads out of its collection'
+      for (const [answer, refusal] of [
+        [await v1('getEntry', { path: 'content/faqs/elsewhere/secret.yaml' }), NESTED],
+        [await v1('getEntry', { path: 'content/tags/secret.yaml' }), OUT],
+        [await v1('persistEntry', entry('content/faqs/elsewhere/new.yaml', 'items: []\n')), NESTED],
+        [await v1('persistEntry', entry('content/tags/secret.yaml', 'title: x\n')), OUT],
+        [await v1('deleteFile', { path: 'content/faqs/elsewhere/secret.yaml' }), NESTED],
+        [await v1('getMedia', { mediaFolder: 'content/faqs/elsewhere' }), OUT],
+      ] as const) {
         expect(answer.status).toBe(422)
-        expect(answer.body.error).toContain('leads out of its collection')
+        expect(answer.body.error).toContain(refusal)
       }
       // Listed folders leave links out.
       const listed = await v1('entriesByFolder', {

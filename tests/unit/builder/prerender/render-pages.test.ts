@@ -2,7 +2,7 @@
 // build` loaded, each page lands where static hosts look for it, and a page that cannot be
 // rendered fails the build, naming the page.
 import { execFile } from 'node:child_process'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -96,6 +96,8 @@ describe('a page that cannot be rendered', () => {
     // The failed build above left its server build; a file stands where a page's folder goes.
     const distDir = path.join(project, 'dist')
     await writeFile(path.join(distDir, 'client/in-the-way'), 'not a folder')
+    // It rendered / before it failed, and prerender writes over no file (overwrittenFile).
+    await rm(path.join(distDir, 'client/index.html'), { force: true })
     const threads = startRenderThreads(distDir)
     try {
       await expect(threads.render(['/', '/in-the-way/page'], () => {})).rejects.toThrow(
