@@ -4,7 +4,18 @@
 // and the same sentences. The folders that hold proposed files are made real, all the way down,
 // with a link for each file, so that writing into the copy never writes through a link into the
 // project: a proposed file replaces its link, it is not written through it.
-import { mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import {
+  copyFile,
+  link,
+  mkdir,
+  mkdtemp,
+  readdir,
+  realpath,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
@@ -73,9 +84,13 @@ async function mirrorFolder(source: string, target: string): Promise<void> {
   for (const entry of await readdir(source, { withFileTypes: true })) {
     const from = path.join(source, entry.name)
     const to = path.join(target, entry.name)
-    // A link in content/ is linked, not followed: the check reads through it as the build would,
-    // and the proposed files' folders are checked to be real ones before anything is written.
+    // A file is hard-linked (copied across file systems), so that the check, which reads only
+    // what stays inside content/ once links are followed (../content/confined-path.ts), reads it
+    // as the project's own; a symbolic link in content/ is linked as itself, not followed, and
+    // the check refuses it as the build would. The proposed files' folders are checked to be real
+    // ones before anything is written.
     if (entry.isDirectory()) await mirrorFolder(from, to)
-    else await symlink(from, to)
+    else if (entry.isSymbolicLink()) await symlink(from, to)
+    else await link(from, to).catch(() => copyFile(from, to, constants.COPYFILE_FICLONE))
   }
 }
