@@ -7,7 +7,6 @@
 import { constants } from 'node:fs'
 import {
   copyFile,
-  link,
   mkdir,
   mkdtemp,
   readdir,
@@ -84,13 +83,14 @@ async function mirrorFolder(source: string, target: string): Promise<void> {
   for (const entry of await readdir(source, { withFileTypes: true })) {
     const from = path.join(source, entry.name)
     const to = path.join(target, entry.name)
-    // A file is hard-linked (copied across file systems), so that the check, which reads only
+    // A file is copied (a clone where the file system can), so that the check, which reads only
     // what stays inside content/ once links are followed (../content/confined-path.ts), reads it
-    // as the project's own; a symbolic link in content/ is linked as itself, not followed, and
-    // the check refuses it as the build would. The proposed files' folders are checked to be real
+    // as the project's own, and nothing the check writes in its copy reaches the project (a hard
+    // link would share the file); a symbolic link in content/ is linked as itself, not followed,
+    // and the check refuses it as the build would. The proposed files' folders are checked to be real
     // ones before anything is written.
     if (entry.isDirectory()) await mirrorFolder(from, to)
     else if (entry.isSymbolicLink()) await symlink(from, to)
-    else await link(from, to).catch(() => copyFile(from, to, constants.COPYFILE_FICLONE))
+    else await copyFile(from, to, constants.COPYFILE_FICLONE)
   }
 }
