@@ -48,8 +48,8 @@ export interface FetchedScripts {
 
 /**
  * Playwright's 30 s for a load and for the network to go quiet, through the slow-day factor
- * (../../tests/harness/time-limit.ts): on CI's fresh machine (2026-11-26) one page here took longer than 30 s to
- * load while three other groups of `npm test` ran beside this one, with nothing wrong.
+ * (../../tests/harness/time-limit.ts): on a fresh CI machine a page here can take longer than
+ * 30 s to load while other groups of `npm test` run beside this one, with nothing wrong.
  */
 const PAGE_LIMIT_MS = timeLimit(30_000)
 

@@ -3,13 +3,12 @@
 // take an address the build or the editor writes (site/build-outputs.ts), a picture may not lead
 // out of its images/ folder (by ".." or by a symbolic link), and a YAML `href` may not open
 // another site while it looks like a path of this one.
-import { execFile } from 'node:child_process'
 import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BUILD_OUTPUTS, reservedBy } from '../../../../site/build-outputs.ts'
 import { timeLimit } from '../../../harness/time-limit.ts'
+import { checkContentCommand } from '../../helpers/check-content-command.ts'
 import { scratchDir } from '../../helpers/scratch-dir.ts'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
@@ -58,16 +57,9 @@ beforeAll(async () => {
   expect(changed).not.toBe(site)
   await writeFile(path.join(scratch(), 'content/site.yaml'), changed)
 
-  const run = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/check-content.ts', scratch()],
-    { cwd: root },
-  ).then(
-    () => undefined,
-    (error: { code: number; stderr: string }) => error,
-  )
-  expect(run?.code, 'the check exits 1').toBe(1)
-  stderr = run!.stderr
+  const run = await checkContentCommand([scratch()])
+  expect(run.code, 'the check exits 1').toBe(1)
+  stderr = run.stderr
 }, LOAD)
 
 const linesOf = (file: string) => stderr.split('\n').filter((line) => line.startsWith(`${file}:`))

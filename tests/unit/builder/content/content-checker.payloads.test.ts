@@ -7,11 +7,9 @@
 // draws the check's sentence instead of what it refuses; the MDX compiler refuses it too. A body whose `{…}` would write a file in
 // Node writes nothing in any of them. Drawings (content/illustrations/) and addresses in YAML are
 // held to the same rules.
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { cp, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { Plugin } from 'vite'
@@ -32,6 +30,7 @@ import { bodyComponentsFor } from '../../../../components/mdx/body-components.ts
 import { assetFolders } from '../../../../content/schema/asset-folders.ts'
 import { collections } from '../../../../content/schema/collections.ts'
 import { timeLimit } from '../../../harness/time-limit.ts'
+import { checkContentCommand } from '../../helpers/check-content-command.ts'
 import { scratchDir } from '../../helpers/scratch-dir.ts'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
@@ -404,16 +403,9 @@ describe('a body that would run code', () => {
   it(
     'is refused by npm run check:content, with file:line:col and the writer’s sentence',
     async () => {
-      const run = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/check-content.ts', scratch()],
-        { cwd: root },
-      ).then(
-        () => undefined,
-        (error: { code: number; stderr: string }) => error,
-      )
-      expect(run?.code, 'the check exits 1').toBe(1)
-      const lines = run!.stderr.split('\n')
+      const run = await checkContentCommand([scratch()])
+      expect(run.code, 'the check exits 1').toBe(1)
+      const lines = run.stderr.split('\n')
       expect(byAttack(lines)).toEqual(everyAttack())
       expect(lines.filter((line) => line.startsWith('content/articles/allowed.mdx'))).toEqual([])
       expect(existsSync(marker())).toBe(false)

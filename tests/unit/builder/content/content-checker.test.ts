@@ -1,16 +1,14 @@
-import { execFile } from 'node:child_process'
 import { appendFile, cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { loadContent, type DataEntry } from '../../../../builder/content/load.ts'
 import type { MdxCompiler } from '../../../../builder/content/mdx-compiler.ts'
 import { formatAnnotations, formatReport } from '../../../../builder/content/report.ts'
 import { collections } from '../../../../content/schema/collections.ts'
+import { checkContentCommand } from '../../helpers/check-content-command.ts'
 import { scratchDir } from '../../helpers/scratch-dir.ts'
 import { timeLimit } from '../../../harness/time-limit.ts'
 
-const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../../../..')
 const broken = path.join(root, 'tests/fixtures/broken-content')
 
@@ -146,14 +144,7 @@ describe('the data, before the bodies', () => {
 
 // Each case starts a Node process; on a busy shared machine that alone can take seconds.
 describe('npm run check:content', { timeout: timeLimit(20_000) }, () => {
-  const cli = (args: string[], env: Record<string, string> = {}) =>
-    run(process.execPath, ['--import', 'tsx', 'scripts/check-content.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, GITHUB_ACTIONS: '', ...env },
-    }).then(
-      (output) => ({ code: 0, ...output }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    )
+  const cli = checkContentCommand
 
   it('exits 1 and prints the report for broken content', async () => {
     const { code, stderr } = await cli([broken])
