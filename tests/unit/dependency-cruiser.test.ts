@@ -1,16 +1,16 @@
-// The folder rules of .dependency-cruiser.cjs refuse what they say they refuse: `npm run test:deps`
-// (the same depcruise, the same config) runs over a throwaway tree holding one import each, so a
-// rule that matches nothing (a misspelt folder, a path that moved) fails here instead of passing
-// silently over the real tree.
-import { execFile } from 'node:child_process'
+// The folder rules of .dependency-cruiser.cjs refuse what they say they refuse: the cruise `npm
+// run test:deps` makes (the same dependency-cruiser, the same config read the way its command line
+// reads it) runs over a throwaway tree holding one import each, so a rule that matches nothing (a
+// misspelt folder, a path that moved) fails here instead of passing silently over the real tree.
+// Through its API, in this process: the command line loads dependency-cruiser and TypeScript anew
+// for each of these cases, which cost more than all the cruises together.
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
+import { cruise as depcruise, type IReporterOutput } from 'dependency-cruiser'
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options'
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config'
 import { afterEach, describe, expect, it } from 'vitest'
-
-const execFileAsync = promisify(execFile)
-const DEPCRUISE = path.resolve('node_modules/.bin/depcruise')
 
 interface CruiseResult {
   modules: { source: string; dependencies: { resolved: string }[] }[]
@@ -42,13 +42,16 @@ async function cruise(
     await mkdir(path.dirname(path.join(tree, file)), { recursive: true })
     await writeFile(path.join(tree, file), source)
   }
-  // depcruise exits non-zero when a rule is broken; the JSON says which, either way.
-  const { stdout } = await execFileAsync(
-    DEPCRUISE,
-    ['--config', config, '--output-type', 'json', '.'],
-    { cwd: tree, maxBuffer: 16 * 1024 * 1024 },
-  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
-  const result = JSON.parse(stdout) as CruiseResult
+  // Run from the tree, as `npm run test:deps` runs from the project: the config's paths are the
+  // tree's.
+  const options = await extractDepcruiseOptions(path.join(tree, config))
+  const { output } = (await depcruise(
+    ['.'],
+    { ...options, baseDir: tree, outputType: 'json' },
+    {},
+    { tsConfig: extractTSConfig(path.join(tree, 'tsconfig.json')) },
+  )) as IReporterOutput
+  const result = (typeof output === 'string' ? JSON.parse(output) : output) as CruiseResult
   return {
     broken: result.summary.violations.map((violation) => violation.rule.name),
     // The imports of the files written here (the config's own require of node:module is not).
