@@ -84,6 +84,11 @@ describe('content/ holds what the specification fixes', () => {
 describe('CONTENT.md lists the spec’s values', () => {
   it('as tests/spec-constants.ts holds them', async () => {
     const guide = await readFile(path.join(root, 'CONTENT.md'), 'utf8')
+    // One table: a second copy (a bad merge) would go unread below the first's end.
+    expect(guide.match(/<!-- \/?spec-constants -->/g)).toEqual([
+      '<!-- spec-constants -->',
+      '<!-- /spec-constants -->',
+    ])
     const block = /<!-- spec-constants -->\s*([\s\S]*?)\s*<!-- \/spec-constants -->/.exec(
       guide,
     )?.[1]
