@@ -19,7 +19,7 @@ export function evaluate(expression: string, context: Context): unknown {
       if (token === '!=') return '!=='
       if (token === 'format' || token === 'cancelled') return `fn.${token}`
       if (token === 'true' || token === 'false') return token
-      if (/^(github|inputs|needs|steps)\./.test(token)) {
+      if (/^(github|inputs|needs|steps|vars|secrets)\./.test(token)) {
         const value = token
           .split('.')
           .reduce<unknown>((object, key) => (object as Context | null)?.[key] ?? null, context)

@@ -1,19 +1,19 @@
 // The deploy jobs of .github/workflows/ci.yml, read as GitHub reads them: they wait for the full
 // suite, run only for main (a push, a manual run, the daily run), one at a time in the
 // production environment, and deploy the very folder they built and checked.
-import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 import { HOSTS_JOB_INSTALL, HOSTS_WRANGLER } from '../../../operations/deploy-settings.ts'
 import { timeLimit } from '../../harness/time-limit.ts'
 import { holds, valueOf, type Context } from '../helpers/ci-expressions.ts'
 import { needsOf, workflow, type Job } from '../helpers/ci-workflow.ts'
+import { jobNodeBin, runStep } from '../helpers/job-step.ts'
+import { scratchDir } from '../helpers/scratch-dir.ts'
 
-const execute = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../../..')
+const scratch = scratchDir('ci-deploy-')
 
 const { jobs } = workflow
 
@@ -276,25 +276,25 @@ describe('the deploy jobs', () => {
         LEAD_RETENTION_DAYS: '365',
         CLOUDFLARE_WORKER_NAME: '',
       }
+      // The step as the job runs it (its command, its env: mapping, the job's Node), its values
+      // given as the repository's variables and secrets, in the production repository.
+      const settings = new Proxy({} as Record<string, string>, {
+        get: (_, name: string) => (name === 'PRODUCTION_REPOSITORY' ? 'a/b' : (valid[name] ?? 'x')),
+      })
+      const nodeBin = await jobNodeBin(jobs.deploy!, scratch())
       for (const id of ['backend', 'deploy']) {
-        const { env, run } = gate(id)
-        const filled = Object.fromEntries(
-          Object.keys(env!).map((name) => [name, valid[name] ?? 'x']),
-        )
-        const script = /deploy:(\w+)/.exec(run!)![1]
-        const { stdout } = await execute(
-          process.execPath,
-          ['--import', 'tsx', `scripts/deploy/${script}.ts`, 'gate'],
-          {
-            env: {
-              PATH: process.env.PATH,
-              ...filled,
-              PRODUCTION_REPOSITORY: 'a/b',
-              GITHUB_REPOSITORY: 'a/b',
-            },
+        const run = await runStep(jobs[id]!, gate(id), {
+          cwd: root,
+          scratch: scratch(),
+          nodeBin,
+          runner: {
+            GITHUB_EVENT_NAME: 'push',
+            GITHUB_REF: 'refs/heads/main',
+            GITHUB_REPOSITORY: 'a/b',
           },
-        )
-        expect(stdout, id).toBe('ready=true\n')
+          context: { ...contextOf('push to main'), vars: settings, secrets: settings },
+        })
+        expect(run, id).toMatchObject({ code: 0, stdout: '', outputs: { ready: 'true' } })
       }
       expect(jobs.backend).not.toHaveProperty('env')
       // The deploy job's own env is the run's day, no secret.
