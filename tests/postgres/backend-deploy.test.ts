@@ -28,6 +28,7 @@ import { startPostgres, type Postgres } from '../harness/postgres.ts'
 import { timeLimit } from '../harness/time-limit.ts'
 import { backendSettings, SECRET, signInSettings } from '../unit/helpers/backend-settings.ts'
 import { workflow } from '../unit/helpers/ci-workflow.ts'
+import { jobNodeBin } from '../unit/helpers/job-step.ts'
 import {
   functionUploads,
   startManagementApi,
@@ -62,7 +63,10 @@ const settings: Record<string, string> = {
 let postgres: Postgres
 let api: ManagementApi
 let profile: string
+let nodeBin: string
 beforeAll(async () => {
+  // The job's Node first on PATH, as setup-node puts it: npm, tsx and the script run on it.
+  nodeBin = await jobNodeBin(workflow.jobs.backend!, scratch())
   postgres = await startPostgres()
   postgres.psql(SUPABASE_SETUP_SQL)
   postgres.psql(PG_NET_STAND_IN_SQL)
@@ -90,7 +94,7 @@ afterAll(async () => {
   rmSync(path.join(root, 'supabase/.temp'), { recursive: true, force: true })
 })
 
-/** The step run as the job runs it, with `env` as its settings (plus the test's four). */
+/** The step run as the job runs it (on its Node), `env` its settings, plus the test's four. */
 async function deploy(env: Record<string, string>) {
   const url = new URL(postgres.connectionString(MIGRATION_OWNER))
   url.searchParams.set('sslmode', 'disable')
@@ -99,7 +103,7 @@ async function deploy(env: Record<string, string>) {
     cwd: root,
     shell: '/bin/bash',
     env: {
-      PATH: process.env.PATH,
+      PATH: `${nodeBin}${path.delimiter}${process.env.PATH}`,
       HOME: process.env.HOME,
       CI: 'true',
       ...env,

@@ -25,9 +25,12 @@ export const jobCommand = (script: string): [string, ...string[]] =>
       ]
 
 /** Every file JOB_SCRIPTS reach by import, as a bundler finds them (paths from the root). */
-export async function jobInputs(): Promise<Metafile['inputs']> {
+export const jobInputs = (): Promise<Metafile['inputs']> => importedBy(JOB_SCRIPTS)
+
+/** Every file `scripts` (paths from the root) reach by import, as a bundler finds them. */
+export async function importedBy(scripts: readonly string[]): Promise<Metafile['inputs']> {
   const { metafile } = await build({
-    entryPoints: JOB_SCRIPTS.map((file) => path.join(root, file)),
+    entryPoints: scripts.map((file) => path.join(root, file)),
     outdir: 'unused',
     absWorkingDir: root,
     bundle: true,

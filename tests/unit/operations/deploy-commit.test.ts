@@ -1,24 +1,29 @@
 // Which commit a deploy run deploys (operations/deploy-commit.ts), on real git repositories: a
-// bare one standing in for GitHub, a clone for the job's checkout. A manual run's ref input, as
+// bare one standing in for GitHub, a clone for the plan's checkout. A manual run's ref input, as
 // GitHub's pages show a commit (a short SHA) or a tag, resolves to a full commit of main, and
-// one that is not on main is refused; right before a deploy, a commit main has moved on from
-// stops with one sentence and success (scripts/deploy/newest.ts, as the jobs run it), unless it
-// is a rollback.
-import { execFile, execFileSync } from 'node:child_process'
-import { readFile, writeFile } from 'node:fs/promises'
+// one that is not on main is refused. Right before a deploy, each deploy job's newest step runs
+// as the job runs it (its command read out of .github/workflows/ci.yml, on the job's Node), in a
+// checkout made as actions/checkout makes one: a commit main has moved on from stops with one
+// sentence and success, and the deploy steps after it do not run, unless it is a rollback.
+import { execFileSync } from 'node:child_process'
+import { copyFile, mkdir, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runCommit } from '../../../operations/deploy-commit.ts'
+import { MAIN_REF, runCommit } from '../../../operations/deploy-commit.ts'
+import { DEPLOY_JOBS } from '../../harness/job-install.ts'
 import { timeLimit } from '../../harness/time-limit.ts'
+import { holds, type Context } from '../helpers/ci-expressions.ts'
+import { workflow } from '../helpers/ci-workflow.ts'
+import { importedBy } from '../helpers/daily-jobs.ts'
+import { jobNodeBin, runStep } from '../helpers/job-step.ts'
 import { scratchDir } from '../helpers/scratch-dir.ts'
 
-const execute = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../../..')
 const scratch = scratchDir('deploy-commit-')
-const TSX = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href
+const NEWEST_SCRIPT = 'scripts/deploy/newest.ts'
 
+let origin: string
 let checkout: string
 let older: string
 let tip: string
@@ -36,12 +41,22 @@ const git = (cwd: string, ...args: string[]) =>
     },
   }).trim()
 
-beforeAll(() => {
-  const origin = path.join(scratch(), 'origin.git')
+beforeAll(async () => {
+  origin = path.join(scratch(), 'origin.git')
   checkout = path.join(scratch(), 'checkout')
   git(scratch(), 'init', '--quiet', '--bare', '--initial-branch=main', origin)
   git(scratch(), 'clone', '--quiet', origin, checkout)
-  git(checkout, 'commit', '--quiet', '--allow-empty', '-m', 'older')
+  // The repository's files the newest step runs (its npm script and all the script imports), so
+  // that a checkout of either commit runs it as the job's checkout does.
+  const files = Object.keys(await importedBy([NEWEST_SCRIPT])).filter(
+    (file) => !file.includes('node_modules/'),
+  )
+  for (const file of ['package.json', '.npmrc', 'tsconfig.json', ...files]) {
+    await mkdir(path.dirname(path.join(checkout, file)), { recursive: true })
+    await copyFile(path.join(root, file), path.join(checkout, file))
+  }
+  git(checkout, 'add', '.')
+  git(checkout, 'commit', '--quiet', '-m', 'older')
   older = git(checkout, 'rev-parse', 'HEAD')
   git(checkout, 'tag', 'v1.0.0')
   git(checkout, 'commit', '--quiet', '--allow-empty', '-m', 'tip')
@@ -94,39 +109,144 @@ describe('a run’s commit', () => {
   })
 })
 
-describe('right before a deploy (npm run deploy:newest)', { timeout: timeLimit(30_000) }, () => {
-  const newest = async (commit: string, env: Record<string, string> = {}) => {
-    git(checkout, 'checkout', '--quiet', '--detach', commit)
-    const output = path.join(scratch(), 'output.txt')
-    await writeFile(output, '')
-    const { stdout } = await execute(
-      process.execPath,
-      // tsx by its path: the checkout has no node_modules.
-      ['--import', TSX, path.join(root, 'scripts/deploy/newest.ts')],
-      { cwd: checkout, env: { PATH: process.env.PATH, GITHUB_OUTPUT: output, ...env } },
-    )
-    return { stdout, outputs: await readFile(output, 'utf8') }
+describe('right before a deploy: each deploy job’s newest step, as the job runs it', () => {
+  type DeployJob = (typeof DEPLOY_JOBS)[number]
+  const job = (id: DeployJob) => workflow.jobs[id]!
+  const newestStep = (id: DeployJob) => job(id).steps.find((step) => step.id === 'newest')!
+  /** Every step after the newest one, by its name or command: the deploy and what checks it. */
+  const after = (id: DeployJob) => job(id).steps.slice(job(id).steps.indexOf(newestStep(id)) + 1)
+  const label = (step: { name?: string; run?: string }) => step.name ?? step.run ?? ''
+
+  let nodeBin: string
+  beforeAll(async () => {
+    // Both jobs set up one Node (tests/unit/workflows/ci.deploy.test.ts keeps them equal).
+    nodeBin = await jobNodeBin(job('deploy'), scratch())
+  })
+
+  /**
+   * The job's checkout of `commit`, as actions/checkout makes one for a `ref:` that is a SHA:
+   * that commit alone (depth 1), detached, `origin` the repository (here the bare one on disk,
+   * where the job's is GitHub with the job's token). Its node_modules stands for the job's
+   * `npm ci`: the project's own.
+   */
+  let checkouts = 0
+  async function jobCheckout(commit: string): Promise<string> {
+    const dir = path.join(scratch(), `job-checkout-${++checkouts}`)
+    git(scratch(), 'init', '--quiet', dir)
+    git(dir, 'remote', 'add', 'origin', pathToFileURL(origin).href)
+    git(dir, 'fetch', '--quiet', '--no-tags', '--depth=1', 'origin', commit)
+    git(dir, 'checkout', '--quiet', '--detach', commit)
+    await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
+    return dir
   }
 
-  it('deploys the tip of main', async () => {
-    expect(await newest(tip)).toEqual({
-      stdout: `${tip} is the tip of main: deploying.\n`,
-      outputs: 'newest=true\n',
+  /**
+   * The newest step of job `id` in a run of `event` whose own commit is `sha` and whose plan
+   * chose `plan` (the commit every job checks out, and whether it is a rollback); which of the
+   * later steps then run, by their `if:` read against the step's outputs.
+   */
+  async function newest(
+    id: DeployJob,
+    event: string,
+    sha: string,
+    plan: { commit: string; rollback: boolean },
+  ) {
+    const context: Context = {
+      needs: {
+        plan: {
+          outputs: {
+            commit: plan.commit,
+            rollback: String(plan.rollback),
+            'build-date': '2026-11-28',
+          },
+        },
+      },
+    }
+    const run = await runStep(job(id), newestStep(id), {
+      cwd: await jobCheckout(plan.commit),
+      scratch: scratch(),
+      nodeBin,
+      runner: { GITHUB_EVENT_NAME: event, GITHUB_REF: MAIN_REF, GITHUB_SHA: sha },
+      context,
     })
-  })
+    const steps = { newest: { outputs: run.outputs } }
+    const later = after(id).filter((step) => holds(step.if, { ...context, steps }))
+    return { ...run, later: later.map(label) }
+  }
 
-  it('stops, with one sentence and success, when main has moved on', async () => {
-    expect(await newest(older)).toEqual({
-      stdout: `::notice title=Deploy skipped::Not deployed: main has moved on to ${tip} since ${older}, and that commit's own run deploys it.\n`,
-      outputs: 'newest=false\n',
-    })
-  })
+  it(
+    'says the tip of main deploys, and the deploy steps after it run',
+    { timeout: timeLimit(30_000) },
+    async () => {
+      const runs = await Promise.all(
+        DEPLOY_JOBS.map((id) => newest(id, 'push', tip, { commit: tip, rollback: false })),
+      )
+      for (const [index, id] of DEPLOY_JOBS.entries())
+        expect(runs[index], id).toEqual({
+          code: 0,
+          stdout: `${tip} is the tip of main: deploying.\n`,
+          stderr: '',
+          outputs: { newest: 'true' },
+          later: after(id).map(label),
+        })
+    },
+  )
 
-  it('deploys an older commit when it is a rollback, and says so', async () => {
-    const { stdout, outputs } = await newest(older, { ROLLBACK: 'true' })
-    expect(outputs).toBe('newest=true\n')
-    expect(stdout).toBe(
-      `A rollback: deploying ${older} on purpose, though main is at ${tip} (the next push to main deploys main again).\n`,
-    )
-  })
+  it(
+    'stops with one sentence and success when main has moved on: no deploy step runs',
+    { timeout: timeLimit(30_000) },
+    async () => {
+      // The older push's run, queued last (or re-run): its own commit, now behind main.
+      const runs = await Promise.all(
+        DEPLOY_JOBS.map((id) => newest(id, 'push', older, { commit: older, rollback: false })),
+      )
+      for (const [index, id] of DEPLOY_JOBS.entries())
+        expect(runs[index], id).toEqual({
+          code: 0,
+          stdout: `::notice title=Deploy skipped::Not deployed: main has moved on to ${tip} since ${older}, and that commit's own run deploys it.\n`,
+          stderr: '',
+          outputs: { newest: 'false' },
+          later: [],
+        })
+    },
+  )
+
+  it(
+    'lets a rollback deploy the older site on purpose, and says so; its backend does not run',
+    { timeout: timeLimit(30_000) },
+    async () => {
+      // A manual run from main naming a short SHA: the plan's resolution of it, in its checkout.
+      const plan = runCommit(
+        {
+          GITHUB_EVENT_NAME: 'workflow_dispatch',
+          GITHUB_REF: MAIN_REF,
+          GITHUB_SHA: tip,
+          DEPLOY_REF: older.slice(0, 7),
+        },
+        checkout,
+      )
+      expect(plan).toEqual({ commit: older, rollback: true })
+      if ('problem' in plan) return
+      const jobContext: Context = {
+        github: { event_name: 'workflow_dispatch', ref: MAIN_REF, event: {} },
+        needs: {
+          plan: {
+            result: 'success',
+            outputs: { commit: plan.commit, rollback: 'true', deploy: 'true' },
+          },
+          test: { result: 'success' },
+          backend: { result: 'skipped' },
+        },
+      }
+      expect(holds(job('backend').if, jobContext)).toBe(false)
+      expect(holds(job('deploy').if, jobContext)).toBe(true)
+      expect(await newest('deploy', 'workflow_dispatch', tip, plan)).toEqual({
+        code: 0,
+        stdout: `A rollback: deploying ${older} on purpose, though main is at ${tip} (the next push to main deploys main again).\n`,
+        stderr: '',
+        outputs: { newest: 'true' },
+        later: after('deploy').map(label),
+      })
+    },
+  )
 })

@@ -1,18 +1,19 @@
 // The deploy jobs of .github/workflows/ci.yml, read as GitHub reads them: they wait for the full
 // suite, run only for main (a push, a manual run, the daily run), one at a time in the
 // production environment, and deploy the very folder they built and checked.
-import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 import { HOSTS_JOB_INSTALL, HOSTS_WRANGLER } from '../../../operations/deploy-settings.ts'
 import { timeLimit } from '../../harness/time-limit.ts'
+import { holds, valueOf, type Context } from '../helpers/ci-expressions.ts'
 import { needsOf, workflow, type Job } from '../helpers/ci-workflow.ts'
+import { jobNodeBin, runStep } from '../helpers/job-step.ts'
+import { scratchDir } from '../helpers/scratch-dir.ts'
 
-const execute = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../../..')
+const scratch = scratchDir('ci-deploy-')
 
 const { jobs } = workflow
 
@@ -24,8 +25,6 @@ const EVENTS: Event[] = [
   'workflow_dispatch',
   'schedule',
 ]
-
-type Context = Record<string, unknown>
 
 /** The `github` and `inputs` contexts of a run of `event` (run ids tell two runs apart). */
 function contextOf(event: Event, runId = 1000): Context {
@@ -53,54 +52,9 @@ function contextOf(event: Event, runId = 1000): Context {
   }
 }
 
-/**
- * An expression of the workflow evaluated as GitHub does, for the few forms these use: context
- * properties (a missing one is null), strings, ==, !=, !, &&, || (which give an operand, as in
- * JavaScript), parentheses, format() and cancelled(). Anything else fails the test.
- */
-function evaluate(expression: string, context: Context): unknown {
-  const tokens = expression.match(/'(?:[^']|'')*'|&&|\|\||==|!=|[!(),]|[A-Za-z_][\w.-]*|\S/g) ?? []
-  const js = tokens
-    .map((token) => {
-      if (token.startsWith("'")) return JSON.stringify(token.slice(1, -1).replace(/''/g, "'"))
-      if (['&&', '||', '!', '(', ')', ','].includes(token)) return token
-      if (token === '==') return '==='
-      if (token === '!=') return '!=='
-      if (token === 'format' || token === 'cancelled') return `fn.${token}`
-      if (token === 'true' || token === 'false') return token
-      if (/^(github|inputs|needs)\./.test(token)) {
-        const value = token
-          .split('.')
-          .reduce<unknown>((object, key) => (object as Context | null)?.[key] ?? null, context)
-        return JSON.stringify(value)
-      }
-      throw new Error(`not understood here: ${token} in ${expression}`)
-    })
-    .join(' ')
-  const fn = {
-    format: (template: string, ...values: unknown[]) =>
-      template.replace(/\{(\d+)\}/g, (_, index: string) => String(values[Number(index)])),
-    cancelled: () => false,
-  }
-  return Function('fn', `return (${js})`)(fn) as unknown
-}
-
-/** A workflow value: its ${{ }} parts evaluated into the text; a whole expression as its value. */
-function valueOf(text: string | boolean, context: Context): unknown {
-  if (typeof text === 'boolean') return text
-  const whole = /^\$\{\{([\s\S]*)\}\}$/.exec(text.trim())
-  if (whole && !whole[1]!.includes('}}')) return evaluate(whole[1]!, context)
-  return text.replace(/\$\{\{([\s\S]*?)\}\}/g, (_, inner: string) =>
-    String(evaluate(inner, context) ?? ''),
-  )
-}
-
 /** Whether a job's `if` lets it run for an event, every job it needs having succeeded. */
 function runsOn(job: Job, event: Event): boolean {
-  const condition = job.if ?? 'true'
-  return Boolean(
-    valueOf(/^\s*\$\{\{/.test(condition) ? condition : `\${{ ${condition} }}`, contextOf(event)),
-  )
+  return holds(job.if, contextOf(event))
 }
 
 const hostsManifest = JSON.parse(readFileSync(path.join(root, 'hosts/package.json'), 'utf8')) as {
@@ -173,10 +127,7 @@ describe('the deploy jobs', () => {
         result: 'success',
         outputs: { deploy: 'false', 'build-date': '2026-11-28' },
       }
-      const condition = job.if!
-      return Boolean(
-        valueOf(condition.startsWith('${{') ? condition : `\${{ ${condition} }}`, context),
-      )
+      return holds(job.if!, context)
     }
     expect(nothingDue(jobs.test!)).toBe(false)
     expect(nothingDue(jobs.deploy!)).toBe(false)
@@ -325,25 +276,25 @@ describe('the deploy jobs', () => {
         LEAD_RETENTION_DAYS: '365',
         CLOUDFLARE_WORKER_NAME: '',
       }
+      // The step as the job runs it (its command, its env: mapping, the job's Node), its values
+      // given as the repository's variables and secrets, in the production repository.
+      const settings = new Proxy({} as Record<string, string>, {
+        get: (_, name: string) => (name === 'PRODUCTION_REPOSITORY' ? 'a/b' : (valid[name] ?? 'x')),
+      })
+      const nodeBin = await jobNodeBin(jobs.deploy!, scratch())
       for (const id of ['backend', 'deploy']) {
-        const { env, run } = gate(id)
-        const filled = Object.fromEntries(
-          Object.keys(env!).map((name) => [name, valid[name] ?? 'x']),
-        )
-        const script = /deploy:(\w+)/.exec(run!)![1]
-        const { stdout } = await execute(
-          process.execPath,
-          ['--import', 'tsx', `scripts/deploy/${script}.ts`, 'gate'],
-          {
-            env: {
-              PATH: process.env.PATH,
-              ...filled,
-              PRODUCTION_REPOSITORY: 'a/b',
-              GITHUB_REPOSITORY: 'a/b',
-            },
+        const run = await runStep(jobs[id]!, gate(id), {
+          cwd: root,
+          scratch: scratch(),
+          nodeBin,
+          runner: {
+            GITHUB_EVENT_NAME: 'push',
+            GITHUB_REF: 'refs/heads/main',
+            GITHUB_REPOSITORY: 'a/b',
           },
-        )
-        expect(stdout, id).toBe('ready=true\n')
+          context: { ...contextOf('push to main'), vars: settings, secrets: settings },
+        })
+        expect(run, id).toMatchObject({ code: 0, stdout: '', outputs: { ready: 'true' } })
       }
       expect(jobs.backend).not.toHaveProperty('env')
       // The deploy job's own env is the run's day, no secret.
