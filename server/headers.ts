@@ -37,9 +37,10 @@ export interface EditorPolicyInput {
 }
 
 /**
- * A header rule in the static hosts' shape: a path pattern (exact, or a prefix ending in *) and,
- * in `except`, prefix patterns of later rules whose paths it leaves to them (hosts that cannot
- * say "except" are told to drop its headers there: builder/outputs/hosting-headers.ts).
+ * A header rule in the static hosts' shape: a path pattern (exact, or a prefix ending in *, read
+ * as `matches` says) and, in `except`, patterns of later rules whose paths it leaves to them
+ * (hosts that cannot say "except" are told to drop its headers there:
+ * builder/outputs/hosting-headers.ts).
  */
 export interface HeaderRule {
   source: string
@@ -53,8 +54,13 @@ export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate'
 export const HOSTING_FILES = ['_headers', '_redirects', 'vercel.json']
 /** The pattern of the public site's rule: every path outside the editor's section. */
 const EVERY_PATH = '/*'
-/** The editor's section: /admin, /admin/ and everything below it. */
-const EDITOR_SECTION = `${EDITOR_PATH}*`
+/** Below the editor's page: /admin/ and every path under it. */
+const BELOW_EDITOR = `${EDITOR_PATH}/*`
+/**
+ * The editor's section: its page's exact path and the paths below it, never a prefix of the
+ * name, which would give a public page such as /administration the editor's headers.
+ */
+const EDITOR_SECTION = [EDITOR_PATH, BELOW_EDITOR]
 /** Decap's own answer when no api_root is configured. */
 const GITHUB_API = 'https://api.github.com'
 /** Where GitHub serves the signed-in writer's picture (Decap's header shows it). */
@@ -234,9 +240,9 @@ export const HASHED_ASSET_FOLDERS = [
  */
 export function headerRules(input: PolicyInput, revalidatedPaths: string[]): HeaderRule[] {
   return [
-    { source: EVERY_PATH, except: [EDITOR_SECTION], headers: securityHeaders(input) },
-    { source: EDITOR_SECTION, headers: editorHeaders(input) },
-    { source: EDITOR_PATH, headers: EDITOR_PAGE_HEADERS },
+    { source: EVERY_PATH, except: EDITOR_SECTION, headers: securityHeaders(input) },
+    { source: EDITOR_PATH, headers: { ...editorHeaders(input), ...EDITOR_PAGE_HEADERS } },
+    { source: BELOW_EDITOR, headers: editorHeaders(input) },
     ...HASHED_ASSET_FOLDERS.map((folder) => ({
       source: `/${folder}*`,
       headers: { 'Cache-Control': CACHE_IMMUTABLE },
@@ -249,13 +255,13 @@ export function headerRules(input: PolicyInput, revalidatedPaths: string[]): Hea
 }
 
 /**
- * Whether a pattern matches a request path, the way Netlify and Cloudflare read `_headers`: a
- * pattern ending in * is a prefix; any other is the path, with or without its trailing slash.
+ * Whether a pattern matches a request path the way Cloudflare, the deploy host, reads `_headers`
+ * (workers-shared's generateRulesMatcher): a pattern ending in * is a prefix (the rules hold no
+ * other *); any other is that path alone. So /admin is neither /admin/ nor /administration, and
+ * /admin/* takes /admin/.
  */
 export function matches(source: string, pathname: string): boolean {
-  if (source.endsWith('*')) return pathname.startsWith(source.slice(0, -1))
-  const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path)
-  return trim(source) === trim(pathname)
+  return source.endsWith('*') ? pathname.startsWith(source.slice(0, -1)) : source === pathname
 }
 
 /** Whether a rule applies to a request path: its pattern matches, and none of its exceptions. */

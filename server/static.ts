@@ -130,8 +130,8 @@ export function createStaticSite(
 
   /**
    * The headers of `address`'s rules, and none of the every-path headers the edge set first
-   * (./http-edge.ts) that its rules leave out: the editor's section (/admin) sends no COOP, so
-   * its sign-in popup keeps its opener, as the hosts' files say.
+   * (./http-edge.ts) that its rules leave out: below the editor's page (/admin/…) no COOP is
+   * sent, so its sign-in popup keeps its opener, as the hosts' files say.
    */
   function setRuleHeaders(res: ServerResponse, address: string) {
     const own = headersFor(rules, address)

@@ -2,9 +2,9 @@
 // (Netlify, Cloudflare) and the `headers` of vercel.json. Written by ../prerender/build-artifacts.ts.
 //
 // A rule's `except` (the public site's headers, everywhere but the editor's section) has no
-// spelling in `_headers`, whose patterns are prefixes and placeholders only: there, the excepted
-// section's own rule, written after it, first drops those headers with Cloudflare's `! Name`
-// lines, then sets its own. Cloudflare applies matching rules in order, each one's drops before
+// spelling in `_headers`, whose patterns are prefixes and placeholders only: there, each excepted
+// pattern's own rule (the editor's page, and below it), written after it, first drops those
+// headers with Cloudflare's `! Name` lines, then sets its own. Cloudflare applies matching rules in order, each one's drops before
 // its values (workers-shared asset-worker, getHeaders), so no value is ever joined to another.
 // Netlify has no `!` (not tried here; the deploy host is Cloudflare: docs/deploy.md). vercel.json
 // takes regular expressions, so there the exception is a negative lookahead.
@@ -72,24 +72,39 @@ function droppedHeaders(rules: HeaderRule[]): Map<HeaderRule, string[]> {
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
- * A `_headers` pattern as a vercel.json source (path-to-regexp): a prefix's * becomes (.*), and
- * exceptions under it a negative lookahead ("/*" except "/admin*" → "/((?!admin).*)").
+ * What a prefix pattern's * stands for on Vercel, whose path-to-regexp lets every source match
+ * its path with a trailing slash too (there the exact /admin takes /admin/): one character at
+ * least below a folder that has an exact rule of its own, which keeps its address with the
+ * slash; anything elsewhere.
  */
-export function vercelSource(rule: HeaderRule): string {
+function starOf(pattern: string, rules: readonly HeaderRule[]): string {
+  const folder = pattern.slice(0, -'/*'.length)
+  return pattern.endsWith('/*') && rules.some((rule) => rule.source === folder) ? '.+' : '.*'
+}
+
+/**
+ * A `_headers` pattern as a vercel.json source, among `rules`. Exceptions under a prefix become
+ * a negative lookahead that says the same of each: "/*" except "/admin" and "/admin/*" →
+ * "/((?!admin/?$|admin/.).*)".
+ */
+export function vercelSource(rule: HeaderRule, rules: readonly HeaderRule[] = [rule]): string {
   if (!rule.source.endsWith('*')) return rule.source
   const prefix = rule.source.slice(0, -1)
   const away = (rule.except ?? []).map((pattern) => {
-    if (!pattern.endsWith('*') || !pattern.startsWith(prefix))
+    const rest = pattern.slice(prefix.length)
+    if (!pattern.startsWith(prefix) || rest.slice(0, -1).includes('*'))
       throw new Error(`vercel.json cannot say "${rule.source} except ${pattern}"`)
-    return escapeRegex(pattern.slice(prefix.length, -1))
+    if (!rest.endsWith('*')) return `${escapeRegex(rest)}/?$`
+    return `${escapeRegex(rest.slice(0, -1))}${starOf(pattern, rules) === '.+' ? '.' : ''}`
   })
-  return away.length ? `${prefix}((?!${away.join('|')}).*)` : `${prefix}(.*)`
+  const lookahead = away.length ? `(?!${away.join('|')})` : ''
+  return `${prefix}(${lookahead}${starOf(rule.source, rules)})`
 }
 
 /** The `headers` section of vercel.json (path-to-regexp sources). */
 function toVercelHeaders(rules: HeaderRule[]) {
   return rules.map((rule) => ({
-    source: vercelSource(rule),
+    source: vercelSource(rule, rules),
     headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })),
   }))
 }

@@ -10,6 +10,8 @@
 //   `_redirects`, a trailing-slash address and `/admin/` answer on workerd as on the local
 //   server: the same status and target, every header byte for byte but those KNOWN_DIFFERENCES
 //   names, each with its reason;
+// - a public page whose path starts like the editor's (/administration, added to the served
+//   copy of each build) gets the public pages' headers on both, while /admin keeps the editor's;
 // - the deploy jobs' own install of their tools works, and Wrangler and the Supabase CLI start
 //   from it (./job-install.ts), run beside the builds' checks;
 // - the old addresses the route guard promises arrive where the spec says: on Cloudflare the
@@ -17,7 +19,17 @@
 //   list, given to the guard it runs, must send each where the local server does, and that
 //   page must answer 200 on workerd.
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises'
+import {
+  copyFile,
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -27,12 +39,14 @@ import { isPageFile, routeOfFile } from '../../builder/prerender/page-file.ts'
 import { NOT_FOUND_ROUTES_ATTRIBUTE } from '../../components/nav/not-found-attributes.ts'
 import { guardRoute, redirectLocation, REDIRECTED_FROM_PARAM } from '../../renderer/guard.ts'
 import { FEED_PATH } from '../../site/brand.ts'
+import { EDITOR_PATH } from '../../site/editor.ts'
 import { resolveSiteUrl } from '../../site/origin.ts'
 import { repositoryContent } from '../../builder/content/route-table.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/function-name.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import { benchId, benchInputs, writeBenchArticles } from '../../measure/lib/bench-articles.ts'
 import { ensureHosts, HOSTS_NODE, wranglerVersion } from '../../operations/hosts.ts'
+import { CACHE_REVALIDATE, readBuiltHeaderRules } from '../../server/headers.ts'
 import { serveBuildsWithFunction } from '../../server/serve-build.ts'
 import { checkJobInstall } from './job-install.ts'
 import { freePort, serveOnWorkerd, wranglerProblems } from './workerd.ts'
@@ -86,12 +100,6 @@ const KNOWN_DIFFERENCES: {
     when: (address) => address.endsWith('.webmanifest'),
     reason:
       'the local server (mime-types) adds "; charset=utf-8" to the manifest\'s JSON type; JSON is UTF-8 anyway',
-  },
-  {
-    header: 'cross-origin-opener-policy',
-    when: (_address, host) => isRedirect(host),
-    reason:
-      "the local redirect carries the headers of the address asked for; Cloudflare's carries /admin*'s, without /admin's COOP, and a redirect has no document for COOP to govern",
   },
   {
     header: 'status',
@@ -159,13 +167,53 @@ async function builtAddresses(clientDir: string): Promise<string[]> {
   ].toSorted()
 }
 
+/** A public page's address that starts like the editor's (/administration). */
+const LOOK_ALIKE = `${EDITOR_PATH}istration`
+
 /**
- * Serves the build of `project` (its dist/) on workerd and locally, and runs every check there.
- * `oldAddresses` are addresses the guard redirects (below a page, domain-like, link wrappers).
+ * A copy of the build in `distDir` (hard links where the file system allows) with a public page
+ * at LOOK_ALIKE, as a content page there would be built: the home page's HTML, and its
+ * revalidate rule in headers.json. Every file written is written anew, never through a link.
+ */
+async function withLookAlikePage(distDir: string): Promise<string> {
+  const copy = path.join(await mkdtemp(path.join(tmpdir(), 'hosts-look-alike-')), 'dist')
+  await execFileAsync('cp', ['-al', distDir, copy]).catch(() =>
+    cp(distDir, copy, { recursive: true }),
+  )
+  const page = path.join(copy, 'client', LOOK_ALIKE.slice(1), 'index.html')
+  await mkdir(path.dirname(page))
+  await copyFile(path.join(copy, 'client', 'index.html'), page)
+  const rules = [
+    ...readBuiltHeaderRules(copy),
+    { source: LOOK_ALIKE, headers: { 'Cache-Control': CACHE_REVALIDATE } },
+  ]
+  await rm(path.join(copy, 'headers.json'))
+  await writeFile(path.join(copy, 'headers.json'), `${JSON.stringify(rules, null, 2)}\n`)
+  return copy
+}
+
+/**
+ * Serves the build of `project` (its dist/, with a page at LOOK_ALIKE added) on workerd and
+ * locally, and runs every check there. `oldAddresses` are addresses the guard redirects (below a
+ * page, domain-like, link wrappers).
  */
 async function checkBuild(label: string, project: string, oldAddresses: string[]) {
   const started = performance.now()
-  const distDir = path.join(project, 'dist')
+  const distDir = await withLookAlikePage(path.join(project, 'dist'))
+  try {
+    return await checkServedBuild(label, project, distDir, oldAddresses, started)
+  } finally {
+    await rm(path.dirname(distDir), { recursive: true, force: true })
+  }
+}
+
+async function checkServedBuild(
+  label: string,
+  project: string,
+  distDir: string,
+  oldAddresses: string[],
+  started: number,
+) {
   const clientDir = path.join(distDir, 'client')
   const site = JSON.parse(await readFile(path.join(distDir, 'built-with.json'), 'utf8')) as {
     basePath: string
@@ -242,6 +290,7 @@ async function checkBuild(label: string, project: string, oldAddresses: string[]
         ...(built.includes('/admin') ? ['/admin/'] : []),
       ]
       const editorFor = new Map<string, Answer>()
+      let lookAlike: { ours: Answer; theirs: Answer } | undefined
       const limit = pLimit(8)
       await Promise.all(
         addresses.map((address) =>
@@ -252,6 +301,7 @@ async function checkBuild(label: string, project: string, oldAddresses: string[]
             ])
             differences(address, theirs, ours, failures)
             if (address === '/admin' || address === '/admin/') editorFor.set(address, theirs)
+            if (address === LOOK_ALIKE) lookAlike = { ours, theirs }
           }),
         ),
       )
@@ -274,6 +324,22 @@ async function checkBuild(label: string, project: string, oldAddresses: string[]
           failures.push(`/admin/: sends the public site's Cross-Origin-Opener-Policy`)
         if (editor.headers.get('cross-origin-opener-policy') !== 'same-origin-allow-popups')
           failures.push(`/admin: its Cross-Origin-Opener-Policy is not same-origin-allow-popups`)
+      }
+
+      // The public page named like the editor: the public policy with its hashes (the editor's
+      // would block its inline scripts), indexed, and the public COOP, on both servers.
+      if (!lookAlike) failures.push(`${LOOK_ALIKE}: not among the addresses compared`)
+      const publicPolicy = home.headers.get('content-security-policy')
+      for (const [server, reply] of Object.entries(lookAlike ?? {})) {
+        const on = `${LOOK_ALIKE} on ${server === 'ours' ? 'the local server' : 'workerd'}`
+        if (reply.status !== 200) failures.push(`${on}: answered ${reply.status}`)
+        const policy = reply.headers.get('content-security-policy')
+        if (policy !== publicPolicy || !policy?.includes("'sha256-"))
+          failures.push(`${on}: its Content-Security-Policy is not the public pages'`)
+        if (reply.headers.has('x-robots-tag'))
+          failures.push(`${on}: sends X-Robots-Tag ${reply.headers.get('x-robots-tag')}`)
+        if (reply.headers.get('cross-origin-opener-policy') !== 'same-origin')
+          failures.push(`${on}: its Cross-Origin-Opener-Policy is not same-origin`)
       }
 
       // The old addresses: the not-found page's guard sends each where the local server does.

@@ -14,6 +14,7 @@ import {
   type HeaderRule,
 } from '../../../server/headers.ts'
 import { adminPagePolicy } from '../../../builder/vite/admin-plugin.ts'
+import { isPublicFile } from '../../../site/editor.ts'
 import {
   mergeVercelConfig,
   toHeadersFile,
@@ -82,7 +83,8 @@ describe('header rules', () => {
   it('caches hashed assets for a year and revalidates pages', () => {
     expect(headersFor(rules, '/assets/entries/app.abc.js')['Cache-Control']).toBe(CACHE_IMMUTABLE)
     expect(headersFor(rules, '/about')['Cache-Control']).toBe(CACHE_REVALIDATE)
-    expect(headersFor(rules, '/about/')['Cache-Control']).toBe(CACHE_REVALIDATE)
+    // Cloudflare's reading: /about/ is its own path, which its drop-trailing-slash redirects.
+    expect(headersFor(rules, '/about/')['Cache-Control']).toBeUndefined()
     expect(headersFor(rules, '/')['Cache-Control']).toBe(CACHE_REVALIDATE)
     expect(headersFor(rules, '/')['Strict-Transport-Security']).toBe(
       'max-age=31536000; includeSubDomains',
@@ -90,7 +92,16 @@ describe('header rules', () => {
   })
 
   it('never sets one header from two rules matching the same path (hosts would join them)', () => {
-    for (const address of ['/', '/about', '/404.html', '/assets/a.js', '/favicon.svg', '/admin']) {
+    const addresses = [
+      '/',
+      '/about',
+      '/404.html',
+      '/assets/a.js',
+      '/favicon.svg',
+      '/admin',
+      '/admin/',
+    ]
+    for (const address of addresses) {
       const names = rules
         .filter((rule) => ruleApplies(rule, address))
         .flatMap((rule) => Object.keys(rule.headers))
@@ -98,11 +109,19 @@ describe('header rules', () => {
     }
   })
 
-  it('matches exact paths and prefixes the way _headers does', () => {
+  it('matches exact paths and prefixes the way Cloudflare reads _headers', () => {
     expect(matches('/*', '/anything/at/all')).toBe(true)
+    expect(matches('/*', '/')).toBe(true)
     expect(matches('/assets/*', '/assets/x.js')).toBe(true)
     expect(matches('/assets/*', '/assetsx.js')).toBe(false)
     expect(matches('/about', '/about/team')).toBe(false)
+    expect(matches('/admin', '/admin')).toBe(true)
+    expect(matches('/admin', '/admin/')).toBe(false)
+    expect(matches('/admin', '/administration')).toBe(false)
+    expect(matches('/admin/*', '/admin/')).toBe(true)
+    expect(matches('/admin/*', '/admin/callback.html')).toBe(true)
+    expect(matches('/admin/*', '/admin')).toBe(false)
+    expect(matches('/admin/*', '/administration')).toBe(false)
   })
 
   it('writes _headers with one block per rule', () => {
@@ -135,7 +154,7 @@ describe('header rules', () => {
     })
     const merged = JSON.parse(mergeVercelConfig(existing, rules))
     expect(merged.redirects).toEqual([{ source: '/go/(.*)', destination: '/', permanent: false }])
-    expect(merged.headers[0].source).toBe('/((?!admin).*)')
+    expect(merged.headers[0].source).toBe('/((?!admin/?$|admin/.).*)')
     expect(merged.headers).toContainEqual({
       source: '/assets/(.*)',
       headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }],
@@ -225,6 +244,20 @@ describe("the editor's section (/admin)", () => {
     expect(directives(policy).get('connect-src')).toContain('ws://localhost:5173')
   })
 
+  it('is the editor’s own paths only: a public page whose path starts like them is public', () => {
+    const lookAlikes = ['/administration', '/administration/team', '/admin-guide', '/adminx.js']
+    for (const address of lookAlikes) {
+      expect(isPublicFile(address), address).toBe(true)
+      expect(headersFor(rules, address), address).toEqual(securityHeadersOf(rules))
+      expect(headersFor(rules, address)['Cross-Origin-Opener-Policy'], address).toBe('same-origin')
+    }
+    // The same section as the public-page checks leave out (site/editor.ts).
+    for (const address of ['/admin', '/admin/', '/admin/callback.html', '/admin/assets/a.js']) {
+      expect(isPublicFile(address), address).toBe(false)
+      expect(headersFor(rules, address)['X-Robots-Tag'], address).toBe('noindex')
+    }
+  })
+
   it('is kept out of search engines; public pages are not', () => {
     expect(headersFor(rules, '/admin/')['X-Robots-Tag']).toBe('noindex')
     expect(headersFor(rules, '/admin/callback')['X-Robots-Tag']).toBe('noindex')
@@ -235,9 +268,8 @@ describe("the editor's section (/admin)", () => {
     expect(headersFor(rules, '/admin')['Cross-Origin-Opener-Policy']).toBe(
       'same-origin-allow-popups',
     )
-    expect(headersFor(rules, '/admin/')['Cross-Origin-Opener-Policy']).toBe(
-      'same-origin-allow-popups',
-    )
+    // /admin/ only redirects to /admin, on every host: no document for COOP to govern.
+    expect(headersFor(rules, '/admin/')['Cross-Origin-Opener-Policy']).toBeUndefined()
     // The popup's last page, reached from the exchange's origin: any COOP would cut its opener.
     expect(headersFor(rules, '/admin/callback')['Cross-Origin-Opener-Policy']).toBeUndefined()
     expect(headersFor(rules, '/admin/callback.html')['Cross-Origin-Opener-Policy']).toBeUndefined()
@@ -247,7 +279,7 @@ describe("the editor's section (/admin)", () => {
   it('caches its hashed scripts for a year and revalidates its page and configuration', () => {
     expect(headersFor(rules, '/admin/assets/index-abc.js')['Cache-Control']).toBe(CACHE_IMMUTABLE)
     expect(headersFor(rules, '/admin/config.json')['Cache-Control']).toBe(CACHE_REVALIDATE)
-    expect(headersFor(rules, '/admin/')['Cache-Control']).toBe(CACHE_REVALIDATE)
+    expect(headersFor(rules, '/admin')['Cache-Control']).toBe(CACHE_REVALIDATE)
   })
 
   it('leaves the public security headers unchanged', () => {
@@ -321,12 +353,20 @@ describe('the rules as each host reads them', () => {
       schedulerUrl: 'https://cal.com/x',
       editor: {},
     },
-    ['/', '/about', '/404.html', '/admin', '/admin/config.json', '/admin/callback.html'],
+    [
+      '/',
+      '/about',
+      '/404.html',
+      '/administration',
+      '/admin',
+      '/admin/config.json',
+      '/admin/callback.html',
+    ],
   )
   const paths = witnessPaths(rules)
 
   it('no two rules that apply to one path set the same header', () => {
-    expect(paths).toContain('/admin/')
+    expect(paths).toEqual(expect.arrayContaining(['/admin/', '/adminx', '/administration']))
     for (const address of paths) {
       const names = rules
         .filter((rule) => ruleApplies(rule, address))
@@ -344,12 +384,12 @@ describe('the rules as each host reads them', () => {
           ([name, value]) => name !== 'Cache-Control' || value !== CACHE_REVALIDATE,
         ),
       )
-    // Cloudflare matches paths exactly: a rule for /admin is not one for /admin/.
-    for (const address of paths.filter((path) => path === '/' || !path.endsWith('/'))) {
+    for (const address of paths) {
       const { headers, joined } = cloudflareHeaders(file, address)
       expect(joined, address).toEqual([])
       expect(headers, address).toEqual(expected(address))
     }
+    expect(cloudflareHeaders(file, '/administration').headers).toEqual(securityHeadersOf(rules))
   })
 
   it('vercel.json gives every path the same headers, from rules that never overlap', () => {
@@ -358,31 +398,58 @@ describe('the rules as each host reads them', () => {
     }
     for (const address of paths) {
       const applying = vercel.headers.filter((rule) =>
-        // As our rules read an exact path: with or without its trailing slash.
+        // As path-to-regexp reads a source: its path with or without a trailing slash.
         new RegExp(`^${rule.source}/?$`).test(address),
       )
       const names = applying.flatMap((rule) => rule.headers.map((header) => header.key))
       expect(new Set(names).size, address).toBe(names.length)
+      // So on Vercel a path with its slash gets the headers of an exact rule's path without it.
+      const bare = address.replace(/(.)\/$/, '$1')
+      const asRead = rules.some((rule) => rule.source === bare) ? bare : address
       expect(
         Object.fromEntries(applying.flatMap((rule) => rule.headers.map((h) => [h.key, h.value]))),
         address,
-      ).toEqual(headersFor(rules, address))
+      ).toEqual(headersFor(rules, asRead))
     }
   })
 
   it('says "except" as a lookahead for Vercel, and refuses an exception it cannot say', () => {
-    expect(vercelSource({ source: '/*', except: ['/admin*'], headers: {} })).toBe('/((?!admin).*)')
+    const editorPage = { source: '/admin', headers: {} }
+    const belowEditor = { source: '/admin/*', headers: {} }
+    const everyPath = { source: '/*', except: ['/admin', '/admin/*'], headers: {} }
+    const section = [everyPath, editorPage, belowEditor]
+    expect(vercelSource(everyPath, section)).toBe('/((?!admin/?$|admin/.).*)')
+    // The folder's own address with its slash is the exact rule's: /admin/ is /admin's there.
+    expect(vercelSource(belowEditor, section)).toBe('/admin/(.+)')
+    expect(vercelSource(everyPath, [everyPath])).toBe('/((?!admin/?$|admin/).*)')
+    expect(vercelSource({ source: '/*', except: ['/a.b*'], headers: {} })).toBe('/((?!a\\.b).*)')
+    expect(vercelSource({ source: '/*', headers: {} })).toBe('/(.*)')
     expect(vercelSource({ source: '/assets/*', headers: {} })).toBe('/assets/(.*)')
-    expect(() => vercelSource({ source: '/*', except: ['/admin'], headers: {} })).toThrow(
-      'vercel.json cannot say "/* except /admin"',
+    expect(vercelSource({ source: '/admin', headers: {} })).toBe('/admin')
+    expect(() => vercelSource({ source: '/assets/*', except: ['/admin'], headers: {} })).toThrow(
+      'vercel.json cannot say "/assets/* except /admin"',
     )
+  })
+
+  it("keeps a public page named like the editor's out of the editor's rules on Vercel", () => {
+    const [everyPath, editorPage, belowEditor] = ['/*', '/admin', '/admin/*'].map((pattern) => {
+      const rule = rules.find((candidate) => candidate.source === pattern)!
+      return new RegExp(`^${vercelSource(rule, rules)}/?$`)
+    })
+    for (const address of ['/administration', '/administration/', '/adminx', '/admin-guide/x'])
+      expect(
+        [everyPath, editorPage, belowEditor].map((source) => source!.test(address)),
+        address,
+      ).toEqual([true, false, false])
+    for (const address of ['/admin', '/admin/', '/admin/callback', '/admin/assets/a.js'])
+      expect(everyPath!.test(address), address).toBe(false)
   })
 
   it('refuses an exception no later rule takes over', () => {
     expect(() =>
-      toHeadersFile([{ source: '/*', except: ['/admin*'], headers: { 'X-A': '1' } }]),
+      toHeadersFile([{ source: '/*', except: ['/admin/*'], headers: { 'X-A': '1' } }]),
     ).toThrow(
-      'the header rule /* leaves /admin* to a rule of its own, and no later rule has that pattern',
+      'the header rule /* leaves /admin/* to a rule of its own, and no later rule has that pattern',
     )
   })
 })

@@ -26,6 +26,9 @@ beforeAll(async () => {
   await mkdir(path.join(root, 'admin'))
   await writeFile(path.join(root, 'admin/index.html'), '<h1>Editor</h1>')
   await writeFile(path.join(root, 'admin/callback.html'), '<h1>Signing in</h1>')
+  // A public page whose path starts like the editor's.
+  await mkdir(path.join(root, 'administration'))
+  await writeFile(path.join(root, 'administration/index.html'), '<h1>Administration</h1>')
   await mkdir(path.join(root, 'images'))
   for (const file of ['photo.avif', 'photo.webp', 'font.woff2', 'site.webmanifest', 'feed.xml'])
     await writeFile(path.join(root, 'images', file), 'x')
@@ -35,6 +38,7 @@ beforeAll(async () => {
     '/404.html',
     '/admin',
     '/admin/callback.html',
+    '/administration',
   ])
   const site = createStaticSite(root, rules, {
     info: (event, fields) => logged.push({ level: 'info', event, ...fields }),
@@ -172,6 +176,19 @@ describe('static site server', () => {
     const page = await fetch(`${base}/about`)
     expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin')
     expect(page.headers.get('x-robots-tag')).toBeNull()
+  })
+
+  it("answers a public page whose path starts like the editor's with the public headers", async () => {
+    const [page, lookAlike] = await Promise.all(
+      ['/about', '/administration'].map((address) => fetch(`${base}${address}`)),
+    )
+    expect(await lookAlike!.text()).toBe('<h1>Administration</h1>')
+    expect(Object.fromEntries(lookAlike!.headers)).toEqual({
+      ...Object.fromEntries(page!.headers),
+      date: lookAlike!.headers.get('date'),
+      'content-length': lookAlike!.headers.get('content-length'),
+    })
+    expect(lookAlike!.headers.get('x-robots-tag')).toBeNull()
   })
 
   it('never serves the files meant for the static hosts', async () => {

@@ -39,6 +39,10 @@ describe('what the public-page checks leave out', () => {
     expect(BUILT_FILES.filter((file) => !isPublicFile(file))).toEqual(EDITOR_FILES)
     expect(isPublicFile('/admin/config.json')).toBe(false)
     expect(isPublicFile(path.join('admin', 'index.html'))).toBe(false)
+    // The folder by its whole name: an address that only starts like it is public.
+    expect(isPublicFile('/admin')).toBe(false)
+    expect(isPublicFile('/administration')).toBe(true)
+    expect(isPublicFile('/admin-guide/index.html')).toBe(true)
   })
 
   it('the pages every check takes are the public ones: the editor’s pages only are left out', () => {
