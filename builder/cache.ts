@@ -32,6 +32,7 @@ export const CACHES = {
   socialCards: 'social-cards',
   images: 'content-images',
   contentLoads: 'content-loads',
+  pageIds: 'page-ids',
 } as const
 
 /** The folder of one of CACHES in the project at `root`. */

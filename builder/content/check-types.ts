@@ -65,6 +65,8 @@ export interface ContentIndex {
   entries: IndexedEntry[]
   /** Per asset folder (assetFolders), the ids of the files that pass its check. */
   assets: Record<string, string[]>
+  /** The ids the page itself uses (./page-ids.ts), which a page in the browser cannot render. */
+  pageIds?: string[]
 }
 
 export interface IndexedEntry {
@@ -109,8 +111,13 @@ export interface CheckOptions {
   drafts?: DraftMode
   /** The day to publish for (YYYY-MM-DD), or how to find it from the company's time zone. */
   today: string | ((timeZone: string) => string)
-  /** How a body is analysed (./load.ts adds its cache); analyseBody when not given. */
-  analyser?: () => Promise<AnalyseBody>
+  /**
+   * How a body is analysed (./load.ts adds its cache), its headings leaving `pageIds` to the
+   * page; analyseBody when not given.
+   */
+  analyser?: (pageIds: ReadonlySet<string>) => Promise<AnalyseBody>
+  /** The ids the page itself uses (./page-ids.ts); else the index's, else none. */
+  pageIds?: () => Promise<ReadonlySet<string>>
   /** Facts of the entries, asset files and pictures the source holds no text of. */
   index?: ContentIndex
   /**

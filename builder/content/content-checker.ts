@@ -56,6 +56,7 @@ export async function checkContent(
     analyser,
     index,
     onDataChecked,
+    pageIds: readPageIds,
   }: CheckOptions,
 ): Promise<CheckResult> {
   const errors: ContentError[] = []
@@ -163,9 +164,12 @@ export async function checkContent(
     entries.set(name, [])
     omittedDrafts.set(name, [])
   }
+  const pageIds: ReadonlySet<string> = readPageIds
+    ? await readPageIds()
+    : new Set(index?.pageIds ?? [])
   const analyse: AnalyseBody = analyser
-    ? await analyser()
-    : async (body, firstLine) => analyseBody(body, firstLine)
+    ? await analyser(pageIds)
+    : async (body, firstLine) => analyseBody(body, firstLine, pageIds)
   const analysed = await Promise.all(
     sources.map(({ candidate, source, text }) =>
       source.body === undefined
@@ -202,6 +206,8 @@ export async function checkContent(
     const pictures = await checkPictures(store, candidate.file, source, body?.facts)
     const imageFiles = pictures.imageFiles
     problems.push(...pictures.problems)
+    // An id the page's frame uses is the frame's: a section taking it would break what uses it.
+    problems.push(...takenPageIds(candidate.file, source, pageIds))
     // An address the build or the editor writes files at is theirs, whatever the entry says.
     if (result.success) {
       const reserved = reservedAddress(candidate, result.data, source, publicNames)
@@ -291,6 +297,33 @@ function readFacts(
   if (collections[candidate.collection]?.singleton && typeof data?.timeZone === 'string')
     facts.timeZone = data.timeZone
   return facts
+}
+
+/**
+ * A section `id` (a page's anchor) that the page itself uses (./page-ids.ts): the browser finds
+ * the first element of an id, so the layout's dialog or the head's render hint would find the
+ * section instead.
+ */
+function takenPageIds(
+  file: string,
+  source: SourceFile,
+  pageIds: ReadonlySet<string>,
+): ContentError[] {
+  const sections = (source.data as { sections?: unknown } | undefined)?.sections
+  if (!Array.isArray(sections)) return []
+  return sections.flatMap((section: unknown, index) => {
+    const id = (section as { id?: unknown } | null)?.id
+    if (typeof id !== 'string' || !pageIds.has(id)) return []
+    const fieldPath = ['sections', index, 'id']
+    return [
+      {
+        file,
+        ...atPosition(source.locate(fieldPath)),
+        field: formatPath(fieldPath),
+        message: `the id "${id}" belongs to the page’s layout, which every page uses (its dialogs, menus and the anchors they need): choose another id`,
+      },
+    ]
+  })
 }
 
 /** An entry's ROUTE_FIELDS, as far as its data has them; nothing when it is no block of fields. */

@@ -13,6 +13,7 @@ import { buildDay } from '../../site/publishing.ts'
 import { readSource } from './source.ts'
 import type { ContentSource } from './content-source.ts'
 import { confinedPath } from './confined-path.ts'
+import { pageIds } from './page-ids.ts'
 import { checkContent, timeZoneOf } from './content-checker.ts'
 import type { AnalyseBody, ContentIndex, DataEntry, IndexedEntry } from './check-types.ts'
 
@@ -81,6 +82,7 @@ export async function contentIndex(
   { contentDir = 'content', cache = true }: Pick<LoadOptions, 'contentDir' | 'cache'> = {},
 ): Promise<ContentIndex> {
   const { index } = await checkFolder(root, collections, { contentDir, cache })
+  const ids = [...(await pageIds(root))]
   const files = [contentDir, 'public'].map(async (dir) =>
     (await readdir(path.join(root, dir), { recursive: true, withFileTypes: true }).catch(() => []))
       .filter((entry) => entry.isFile())
@@ -89,7 +91,7 @@ export async function contentIndex(
       )
       .filter((file) => !file.startsWith(`${contentDir}/schema/`)),
   )
-  return { ...index, files: (await Promise.all(files)).flat().sort() }
+  return { ...index, files: (await Promise.all(files)).flat().sort(), pageIds: ids }
 }
 
 function checkFolder(
@@ -102,8 +104,9 @@ function checkFolder(
     drafts,
     today: today ?? ((timeZone) => buildDay(timeZone)),
     onDataChecked,
-    analyser: async () => {
-      const analyse = await bodyAnalyser(root, cache, compiler)
+    pageIds: () => pageIds(root),
+    analyser: async (ids) => {
+      const analyse = await bodyAnalyser(root, cache, compiler, ids)
       return (body, firstLine, file, text) => analyse(body, firstLine, path.join(root, file), text)
     },
   })
@@ -165,11 +168,16 @@ async function bodyAnalyser(
   root: string,
   useCache: boolean,
   compiler: MdxCompiler | undefined,
+  pageIds: ReadonlySet<string>,
 ): Promise<AnalyseBody> {
-  if (!useCache) return async (body, firstLine) => analyseBody(body, firstLine)
+  if (!useCache) return async (body, firstLine) => analyseBody(body, firstLine, pageIds)
   const cache = fileCache<BodyAnalysis>(cacheDir(root, 'checkedBodies'), '.json')
   // The checking code is in these; the parser's version is in the lockfile.
-  const salt = await toolchainKey(root, ['builder/content', ...BODY_RULE_SOURCES])
+  // The page's ids are in the headings' (./heading-ids.ts).
+  const salt = hashOf(
+    await toolchainKey(root, ['builder/content', ...BODY_RULE_SOURCES]),
+    ...pageIds,
+  )
   // Cache reads all at once; a few bodies at a time past that, or every body's syntax tree
   // would be alive at once, each waiting for its compile.
   const work = pLimit(8)
@@ -179,7 +187,9 @@ async function bodyAnalyser(
     if (known) return known
     return work(async () => {
       const parsed = await compiler?.parseOnce(file, text)
-      const result = parsed ? analyseTree(parsed.tree, firstLine) : analyseBody(body, firstLine)
+      const result = parsed
+        ? analyseTree(parsed.tree, firstLine, pageIds)
+        : analyseBody(body, firstLine, pageIds)
       // A body with problems stops the build before anything of it is compiled.
       if (parsed && !result.problems.length) await parsed.compile()
       await cache.put(key, result)

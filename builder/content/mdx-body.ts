@@ -1,9 +1,8 @@
 // Reads an MDX body once for everything the build needs to know about it: its headings (for the
-// table of contents, with the ids rehype-slug gives them), its length (reading time), and every
+// table of contents, with the ids the compiler gives them), its length (reading time), and every
 // writer mistake in it, each at its line and column: a syntax error, an unknown component or
 // prop, an image without alt text or file. Links are returned so the loader can check them
 // against the route table once every entry is known.
-import GithubSlugger from 'github-slugger'
 import type { Root, RootContent } from 'mdast'
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx'
 import { toString } from 'mdast-util-to-string'
@@ -12,6 +11,7 @@ import remarkMdx from 'remark-mdx'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
+import { headingSlugger } from './heading-ids.ts'
 import { closest } from './messages.ts'
 import type { Position } from './position.ts'
 import { bodyRuleBreaks, WRITERS_CAN_USE } from '../../content/schema/body-rules.ts'
@@ -23,7 +23,7 @@ import {
 export interface Heading {
   depth: number
   text: string
-  /** The id rehype-slug gives the heading: its anchor. */
+  /** The id the compiler gives the heading (./heading-ids.ts): its anchor. */
   id: string
 }
 
@@ -50,8 +50,15 @@ const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm)
 const noFacts = (): BodyFacts => ({ headings: [], words: 0, links: [], images: [] })
 const components: Record<string, WriterComponent> = writerComponents
 
-/** `firstLine`: the file line the body starts on, so positions point into the whole file. */
-export function analyseBody(body: string, firstLine: number): BodyAnalysis {
+/**
+ * `firstLine`: the file line the body starts on, so positions point into the whole file;
+ * `pageIds`: the ids the page itself uses, which headings leave to it (./page-ids.ts).
+ */
+export function analyseBody(
+  body: string,
+  firstLine: number,
+  pageIds: Iterable<string> = [],
+): BodyAnalysis {
   let tree: Root
   try {
     // Blank lines in place of the frontmatter: every position, even inside the parser's own
@@ -70,21 +77,25 @@ export function analyseBody(body: string, firstLine: number): BodyAnalysis {
       problems: [{ position: { line, column }, message: `MDX: ${reason ?? String(error)}` }],
     }
   }
-  return analyseTree(tree, firstLine)
+  return analyseTree(tree, firstLine, pageIds)
 }
 
 /**
  * The same, of a tree already parsed from the whole file (frontmatter included, as the MDX
  * compiler parses it: ./mdx-compiler.ts), whose positions are the file's own.
  */
-export function analyseTree(tree: Root, firstLine: number): BodyAnalysis {
+export function analyseTree(
+  tree: Root,
+  firstLine: number,
+  pageIds: Iterable<string> = [],
+): BodyAnalysis {
   const at = (point: { line: number; column: number } | undefined): Position => ({
     line: point?.line ?? firstLine,
     column: point?.column ?? 1,
   })
   const facts = noFacts()
   const problems: BodyProblem[] = []
-  const slugger = new GithubSlugger()
+  const slugger = headingSlugger(pageIds)
   visit(tree, (node: RootContent | Root, _index, parent) => {
     const position = at(node.position?.start)
     // What a body may hold at all (content/schema/body-rules.ts): a node refused as a whole is

@@ -15,6 +15,7 @@ import { VFile } from 'vfile'
 import { cacheDir, fileCache, hashOf, toolchainKey } from '../cache.ts'
 import { collectGarbage } from './collect-garbage.ts'
 import type { CompiledBody } from './mdx-content.ts'
+import { pageIds } from './page-ids.ts'
 
 export type MdxOptions = Pick<CompileOptions, 'remarkPlugins' | 'rehypePlugins'>
 
@@ -87,9 +88,13 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
     return { file: cache!.fileOf(key) }
   }
   let salt: Promise<string> | undefined
+  // The page's ids decide the headings' (./heading-ids.ts): a layout's new id recompiles bodies.
+  const reserved = async () => [...(await pageIds(root))]
   const keyOf = async (format: string, file: string, source: string) =>
     hashOf(
-      await (salt ??= toolchainKey(root, COMPILER_SOURCES)),
+      await (salt ??= Promise.all([toolchainKey(root, COMPILER_SOURCES), reserved()]).then(
+        ([key, ids]) => hashOf(key, ...ids),
+      )),
       format,
       path.relative(root, file),
       source,
@@ -100,6 +105,7 @@ export function createMdxCompiler(options: MdxOptions, settings: MdxSettings): M
   /** What `process` does, from a tree when there is one: parse, run the plugins, print. */
   async function finish(format: 'md' | 'mdx', file: VFile, tree?: Root): Promise<Code> {
     const processor = processorFor(format)
+    file.data.pageIds = await reserved()
     // MDX types the processor as taking its own output (Program); `process` hands it the parsed
     // mdast, as here.
     const parsed = (tree ?? processor.parse(file)) as unknown as Parameters<typeof processor.run>[0]

@@ -3,13 +3,13 @@
 // frontmatter is data, and GitHub Markdown's tables are allowed.
 import rehypeShiki from '@shikijs/rehype'
 import type { Root } from 'mdast'
-import rehypeSlug from 'rehype-slug'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import type { VFile } from 'vfile'
 import { visit } from 'unist-util-visit'
 import { bodyRuleBreaks } from '../../content/schema/body-rules.ts'
 import { CODE_THEME, codeColorTransformer } from './code-colors.ts'
+import { rehypeHeadingIds } from './heading-ids.ts'
 import type { MdxOptions } from './mdx-compiler.ts'
 
 /**
@@ -49,13 +49,13 @@ export const CODE_LANGUAGES = [
 
 /**
  * The compiler's plugins. Frontmatter is read by the content loader; MDX must not render it as
- * text. Headings get the ids the content check computed for the table of contents; code is
+ * text. Headings get the ids the content check computed for the table of contents (./heading-ids.ts); code is
  * highlighted here, at build time, so no highlighter ships to the browser.
  */
 export const mdxOptions: MdxOptions = {
   remarkPlugins,
   rehypePlugins: [
-    rehypeSlug,
+    rehypeHeadingIds,
     [
       rehypeShiki,
       {

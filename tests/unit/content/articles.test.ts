@@ -110,7 +110,7 @@ describe('articles in MDX', () => {
     ])
   })
 
-  it('loads a correct article with its headings (anchors as rehype-slug makes them) and length', async () => {
+  it('loads a correct article with its headings (anchors as the compiler makes them) and length', async () => {
     const { entries } = await loadContent(root, collections)
     const [good] = entries.get('articles')!
     expect(good!.id).toBe('good')

@@ -1,0 +1,17 @@
+// The page frame with no page in it, as the site renders it: the Layout and Head settings
+// (pages/+Layout.ts, pages/+Head.ts) in the renderer's document. Run through Vite's module
+// runner by ./page-ids.ts, which hands it the site as `virtual:content`.
+import type { PageContextServer } from 'vike/types'
+import Head from '../../pages/+Head.ts'
+import Layout from '../../pages/+Layout.ts'
+import { pageDocument } from '../../renderer/page-document.tsx'
+
+export function renderPageShell(): string {
+  const pageContext = {
+    config: { Layout, Head },
+    Page: () => null,
+    data: { meta: { title: 'Page', description: 'A page.', path: '/' } },
+    urlPathname: '/',
+  } as unknown as PageContextServer
+  return pageDocument(pageContext, '/page-script.js')
+}
