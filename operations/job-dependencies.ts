@@ -16,7 +16,6 @@ export const JOB_SCRIPTS = ['scripts/watch.ts', 'scripts/deploy/plan.ts'] as con
  * tests/unit/workflows/watch.test.ts checks this list against what a bundler finds.
  */
 export const JOB_PACKAGES = [
-  '@mdx-js/mdx',
   'github-slugger',
   'htmlparser2',
   'mdast-util-to-string',
@@ -26,7 +25,6 @@ export const JOB_PACKAGES = [
   'remark-parse',
   'unified',
   'unist-util-visit',
-  'vfile',
   'yaml',
   'zod',
 ] as const

@@ -16,6 +16,7 @@ import { cacheDir, fileCache, hashOf, toolchainKey } from '../cache.ts'
 import { collectGarbage } from './collect-garbage.ts'
 import type { CompiledBody } from './mdx-content.ts'
 import { pageIds } from './page-ids.ts'
+import { BODY_RULE_SOURCES } from './body-rule-sources.ts'
 
 export type MdxOptions = Pick<CompileOptions, 'remarkPlugins' | 'rehypePlugins'>
 
@@ -52,12 +53,6 @@ export interface MdxCompiler {
   readonly stats: { compiled: number; reused: number; fromParsedTree: number }
 }
 
-/** The rules of what a body may hold, which the check and the compiler's guard apply. */
-export const BODY_RULE_SOURCES = [
-  'content/schema/body-rules.ts',
-  'content/schema/address-rules.ts',
-  'content/schema/writer-component-names.ts',
-]
 
 /** Whose changes make every compiled body stale: the compiler's settings live in these. */
 const COMPILER_SOURCES = ['vite.config.ts', 'builder/content', ...BODY_RULE_SOURCES]

@@ -2,7 +2,7 @@
 // files (sitemap, hosting rules), Lighthouse and the end-to-end tests. The addresses are decided
 // in site/routes.ts only.
 import path from 'node:path'
-import { loadContent, type LoadedEntry } from './load.ts'
+import { loadFolder, type LoadedEntry } from './load-folder.ts'
 import {
   collections,
   type CollectionName,
@@ -29,13 +29,16 @@ let repositoryLoad: Promise<ReadonlyMap<string, readonly LoadedEntry[]>> | undef
  * end-to-end spec files of a worker share it): read it, never change it.
  */
 export function repositoryContent(): Promise<ReadonlyMap<string, readonly LoadedEntry[]>> {
-  return (repositoryLoad ??= loadContent(root, collections, { cache: true }).then(
-    ({ entries, errors }) => {
-      if (errors.length)
-        throw new Error(`content has ${errors.length} problems; run npm run check:content`)
-      return entries
-    },
-  ))
+  // Without the page's ids: routes do not depend on them, and the daily jobs that read these run
+  // without Vite, which renders the page for them (./load-folder.ts).
+  return (repositoryLoad ??= loadFolder(root, collections, {
+    cache: true,
+    pageIds: async () => new Set(),
+  }).then(({ entries, errors }) => {
+    if (errors.length)
+      throw new Error(`content has ${errors.length} problems; run npm run check:content`)
+    return entries
+  }))
 }
 
 /** The routes the built site must have, from the content in this repository. */

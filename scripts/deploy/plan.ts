@@ -9,7 +9,7 @@
 // TypeScript itself: the daily run knows in seconds whether it has anything to do.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { publishingDay } from '../../builder/content/load.ts'
+import { publishingDay } from '../../builder/content/load-folder.ts'
 import { collections } from '../../content/schema/collections.ts'
 import {
   duePages,
