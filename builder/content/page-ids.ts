@@ -1,7 +1,7 @@
 // The ids a page uses whatever its content: its frame's (the layout, its islands, the dialogs the
 // header's buttons open) and the ids its frame links to (the head's render-blocking
 // <link rel="expect" href="#…">, the skip link). Read off the frame as the site renders it
-// (./page-shell.tsx through Vite's module runner), never listed, so an id the layout gains is
+// (pages/page-shell.tsx through Vite's module runner), never listed, so an id the layout gains is
 // reserved with no change here. Headings that would take one get the next free id
 // (./heading-ids.ts); a section `id` that would is refused by the check (./content-checker.ts).
 import { readFile } from 'node:fs/promises'
@@ -16,7 +16,7 @@ import { readSource } from './source.ts'
  * pages, whatever folder the content is read from.
  */
 const CODE_ROOT = path.resolve(import.meta.dirname, '../..')
-const SHELL = '/builder/content/page-shell.tsx'
+const SHELL = '/pages/page-shell.tsx'
 const SITE_FILE = 'content/site.yaml'
 const VIRTUAL_CONTENT = 'virtual:content'
 

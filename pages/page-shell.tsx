@@ -1,10 +1,10 @@
 // The page frame with no page in it, as the site renders it: the Layout and Head settings
-// (pages/+Layout.ts, pages/+Head.ts) in the renderer's document. Run through Vite's module
-// runner by ./page-ids.ts, which hands it the site as `virtual:content`.
+// (./+Layout.ts, ./+Head.ts) in the renderer's document. Run through Vite's module
+// runner by builder/content/page-ids.ts, which hands it the site as `virtual:content`.
 import type { PageContextServer } from 'vike/types'
-import Head from '../../pages/+Head.ts'
-import Layout from '../../pages/+Layout.ts'
-import { pageDocument } from '../../renderer/page-document.tsx'
+import Head from './+Head.ts'
+import Layout from './+Layout.ts'
+import { pageDocument } from '../renderer/page-document.tsx'
 
 export function renderPageShell(): string {
   const pageContext = {
