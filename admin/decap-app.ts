@@ -2,7 +2,9 @@
 // (GitHub on the live site, the dev server's proxy on `npm run dev`), the widgets of
 // ./form-widgets.ts and the English interface. decap-cms-app registers every backend, widget and
 // locale Decap has: 5.4 MB of script where this is 3.4 MB, the most of the first load's time
-// (measure/admin-first-load.ts).
+// (measure/admin-first-load.ts). With it, the sign-in again (./decap-session.ts) and the reset
+// after a failed first save (./failed-save-reset.ts): they reach Decap's own modules, which must
+// stay in this one chunk (split into a chunk of their own, Decap's modules ran too early).
 import { DecapCmsCore as CMS, type CmsWidgetParam } from 'decap-cms-core'
 import { GitHubBackend } from 'decap-cms-backend-github'
 import { ProxyBackend } from 'decap-cms-backend-proxy'
@@ -37,4 +39,6 @@ CMS.registerBackend('proxy', ProxyBackend)
 for (const widget of Object.values(widgets)) CMS.registerWidget(widget.Widget())
 CMS.registerLocale('en', en)
 
+export { signedIn, signInAgain } from './decap-session.ts'
+export { resetFailedFirstSaves } from './failed-save-reset.ts'
 export default CMS

@@ -20,3 +20,38 @@ declare module 'decap-cms-locales' {
   import type { CmsLocalePhrases } from 'decap-cms-core'
   export const en: CmsLocalePhrases
 }
+
+declare module 'decap-cms-lib-auth' {
+  export class NetlifyAuthenticator {
+    constructor(config: { base_url?: string; auth_endpoint?: string; site_id?: string })
+    authenticate(
+      options: { provider: string; scope?: string },
+      done: (error: unknown, credentials?: { token: string; provider: string }) => void,
+    ): void
+  }
+}
+
+// Decap's store and login action (./decap-session.ts): not exported by its package, the same
+// modules its index imports.
+declare module 'decap-cms-core/dist/esm/redux/index.js' {
+  interface ImmutableMap<T> {
+    get(key: string): T
+    has(key: string): boolean
+    forEach(each: (value: T, key: string) => void): void
+  }
+  export const store: {
+    getState(): {
+      auth: { user?: object; error?: string }
+      /** Immutable.js maps, as Decap keeps them. */
+      editorialWorkflow?: {
+        get(key: 'entities'): ImmutableMap<ImmutableMap<unknown>> | undefined
+      }
+    }
+    dispatch<T>(action: unknown): T
+    subscribe(listener: () => void): () => void
+  }
+}
+
+declare module 'decap-cms-core/dist/esm/actions/auth.js' {
+  export function loginUser(credentials: { token: string; provider: string }): unknown
+}

@@ -8,6 +8,8 @@ import { pictureAddressFixes, type FormField, type KeyPath } from './picture-add
 import { EntryPreview, saves, siteStyles } from './preview.tsx'
 import { editorComponents } from './editor-components.ts'
 import { checkEntry } from './save-check.ts'
+import { onSessionEnd } from './session-end.ts'
+import { sessionNotice } from './session-notice.ts'
 import { NOT_CONFIGURED_KEY, SITE_NAME_KEY, type EditorConfigFile } from './config-file.ts'
 
 /** A moment of the first load, as measure/admin-first-load.ts reports it. */
@@ -97,7 +99,7 @@ function fieldsOf(name: string): FormField[] {
 
 if (notConfigured) showNotConfigured(notConfigured)
 else {
-  const { default: CMS } = await decap
+  const { default: CMS, signedIn, signInAgain, resetFailedFirstSaves } = await decap
   for (const component of editorComponents) CMS.registerEditorComponent(component)
   CMS.registerPreviewStyle(siteStyles)
   for (const collection of config.collections)
@@ -109,6 +111,13 @@ else {
   })
   mark('init')
   CMS.init({ config })
+  resetFailedFirstSaves()
+  // A sign-in that ends mid-edit (GitHub's 401) is said, with the one-click sign-in again.
+  if (config.backend.name === 'github') {
+    const { backend } = config
+    const notice = sessionNotice(() => signInAgain(backend))
+    onSessionEnd(backend.api_root ?? 'https://api.github.com', signedIn, () => notice.show())
+  }
 }
 
 /** A build without the GitHub settings: say so, instead of a sign-in that cannot work. */
