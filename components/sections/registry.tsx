@@ -2,7 +2,7 @@
 // joins from other collections (from the ContentLookup it is given), its component. Adding a type is its schema file in
 // content/schema/sections/ (listed in that folder's index.ts), its component, and one line here;
 // `npm run typecheck` fails until the line is here (tests/types/section-registry.ts proves it).
-import type { SectionType } from '../../content/schema/collections.ts'
+import type { EntryData, SectionType } from '../../content/schema/collections.ts'
 import type { Section } from '../../site/content.ts'
 import { pathIn, type ContentLookup } from '../../site/content-lookup.ts'
 import { benefitsSection } from '../../content/schema/sections/benefits.ts'
@@ -59,6 +59,15 @@ const withRequestItems =
     items: inOrder(content.getCollection(collection)),
   })
 
+// Testimonials, plans, leaders and interviewers: the section names an entry of a list collection
+// in `field` and its component shows that entry's items as `as`.
+type ListCollection = 'testimonials' | 'pricing' | 'leaders' | 'interviewers'
+const withListItems =
+  <C extends ListCollection, F extends string, A extends string>(collection: C, field: F, as: A) =>
+  <S extends Record<F, string>>(section: S, content: ContentLookup) =>
+    ({ ...section, [as]: content.getEntry(collection, section[field]).data.items }) as Omit<S, A> &
+      Record<A, EntryData<C>['items']>
+
 export const sectionRegistry = {
   hero: defineSection({
     schema: heroSection,
@@ -93,18 +102,12 @@ export const sectionRegistry = {
   benefits: defineSection({ schema: benefitsSection, Component: Benefits }),
   testimonials: defineSection({
     schema: testimonialsSection,
-    resolve: (section, content) => ({
-      ...section,
-      items: content.getEntry('testimonials', section.set).data.items,
-    }),
+    resolve: withListItems('testimonials', 'set', 'items'),
     Component: Testimonials,
   }),
   pricing: defineSection({
     schema: pricingSection,
-    resolve: (section, content) => ({
-      ...section,
-      plans: content.getEntry('pricing', section.plans).data.items,
-    }),
+    resolve: withListItems('pricing', 'plans', 'plans'),
     Component: Pricing,
     // Service structured data, one Offer per plan, priced as the cards show it.
     meta: ({ plans }) => ({
@@ -124,18 +127,12 @@ export const sectionRegistry = {
   prose: defineSection({ schema: proseSection, Component: Prose }),
   leaders: defineSection({
     schema: leadersSection,
-    resolve: (section, content) => ({
-      ...section,
-      people: content.getEntry('leaders', section.team).data.items,
-    }),
+    resolve: withListItems('leaders', 'team', 'people'),
     Component: Leaders,
   }),
   interviewers: defineSection({
     schema: interviewersSection,
-    resolve: (section, content) => ({
-      ...section,
-      people: content.getEntry('interviewers', section.roster).data.items,
-    }),
+    resolve: withListItems('interviewers', 'roster', 'people'),
     Component: Interviewers,
   }),
   'case-studies': defineSection({
