@@ -3,6 +3,7 @@
 // text that is not well-formed Unicode and characters that must never reach a mail header.
 // PGlite with the real migrations, a fake clock and a recording mail transport.
 import { describe, expect, it } from 'vitest'
+import type { HandlerConfig } from '../../../../../supabase/functions/send-contact-email/config.ts'
 import { retryContactRequests } from '../../../../../supabase/functions/send-contact-email/deliver.ts'
 import { clientAddressOf } from '../../../../../supabase/functions/send-contact-email/handler.ts'
 import {
@@ -23,6 +24,13 @@ import {
 } from '../../../helpers/function-fixtures.ts'
 
 const database = withTestDatabase()
+
+/** The handler on a recording mail and a clock at 09:10, with the budgets `config` gives. */
+const onBudget = (config: Partial<HandlerConfig>) => {
+  const clock = fakeClock('2026-11-25T09:10:00Z')
+  const mail = recordingMail()
+  return { ...handlerOn(database(), { mail, config, clock: clock.now }), mail, clock }
+}
 
 const statuses = async (store: ReturnType<typeof handlerOn>['store']) =>
   (await store.listContactRequests()).map((row) => row.status)
@@ -77,13 +85,7 @@ describe('the site-wide mail budget', () => {
   const budget = { mailBudgetPerHour: 30, unverifiedMailBudgetPerHour: 10 }
 
   it('40 requests from 40 addresses: all stored and answered, 30 mailed, 10 held; the next hour sends them', async () => {
-    const clock = fakeClock('2026-11-25T09:10:00Z')
-    const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database(), {
-      mail,
-      config: budget,
-      clock: clock.now,
-    })
+    const { handle, store, settled, mail, clock } = onBudget(budget)
     for (let index = 0; index < 40; index++) {
       const response = await handle(post(contactBody, { address: `192.0.2.${index + 1}` }))
       await expectAccepted(response)
@@ -112,12 +114,9 @@ describe('the site-wide mail budget', () => {
   })
 
   it('a held mail is released once, however many requests ask at the same time', async () => {
-    const clock = fakeClock('2026-11-25T09:10:00Z')
-    const mail = recordingMail()
-    const { handle, settled } = handlerOn(database(), {
-      mail,
-      config: { mailBudgetPerHour: 1, unverifiedMailBudgetPerHour: 1 },
-      clock: clock.now,
+    const { handle, settled, mail, clock } = onBudget({
+      mailBudgetPerHour: 1,
+      unverifiedMailBudgetPerHour: 1,
     })
     for (let index = 0; index < 4; index++)
       await expectAccepted(await handle(post(contactBody, { address: `192.0.2.${index + 1}` })))
@@ -172,12 +171,9 @@ describe('the site-wide mail budget', () => {
     })
 
   it('a scheduled call with the secret sends held mails within the new hour budget', async () => {
-    const clock = fakeClock('2026-11-25T09:10:00Z')
-    const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database(), {
-      mail,
-      config: { mailBudgetPerHour: 2, releaseHeldToken: token },
-      clock: clock.now,
+    const { handle, store, settled, mail, clock } = onBudget({
+      mailBudgetPerHour: 2,
+      releaseHeldToken: token,
     })
     for (let index = 0; index < 5; index++)
       await expectAccepted(await handle(post(contactBody, { address: `192.0.2.${index + 1}` })))
@@ -204,12 +200,9 @@ describe('the site-wide mail budget', () => {
     ['an empty secret', '', token],
     ['any secret while none is configured', token, null],
   ])('%s is a 403 and sends nothing', async (_label, offered, configured) => {
-    const mail = recordingMail()
-    const clock = fakeClock('2026-11-25T09:10:00Z')
-    const { handle, settled } = handlerOn(database(), {
-      mail,
-      config: { mailBudgetPerHour: 1, releaseHeldToken: configured },
-      clock: clock.now,
+    const { handle, settled, mail, clock } = onBudget({
+      mailBudgetPerHour: 1,
+      releaseHeldToken: configured,
     })
     await expectAccepted(await handle(post(contactBody)))
     await expectAccepted(await handle(post(contactBody)))
@@ -273,12 +266,9 @@ describe('a request without the anti-bot fields', () => {
   })
 
   it('has a lower share of the mail budget: held sooner, released only within that share', async () => {
-    const clock = fakeClock('2026-11-25T09:10:00Z')
-    const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database(), {
-      mail,
-      config: { mailBudgetPerHour: 5, unverifiedMailBudgetPerHour: 2 },
-      clock: clock.now,
+    const { handle, store, settled, mail, clock } = onBudget({
+      mailBudgetPerHour: 5,
+      unverifiedMailBudgetPerHour: 2,
     })
     for (let index = 0; index < 4; index++)
       await expectAccepted(await handle(post(specBody, { address: `192.0.2.${index + 1}` })))
