@@ -5,20 +5,21 @@
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
 import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
-import { FUNCTION_URL } from './fixtures.ts'
+import {
+  CONTACT_FAILURE,
+  FUNCTION_URL,
+  KEPT_MESSAGE,
+  KEPT_REQUEST,
+  REQUEST_FAILURE,
+} from './fixtures.ts'
 import { keptInBrowser } from './function-calls.ts'
 import { gate, startContactForm } from './helpers.ts'
 import { openGuideRequest, openScorecardRequest } from './prospect.ts'
 import { LEADS_POLL, storedLeads, uniqueEmail } from './stored-leads.ts'
 
-const KEPT_MESSAGE =
-  'Your message is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
-const KEPT_REQUEST =
-  'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
-
 interface Toast {
   title: string
-  sentence: string
+  description: string
 }
 
 interface Form {
@@ -46,14 +47,11 @@ const forms: Form[] = [
       'Phone Number': '(305) 555-0199',
       Message: 'We hire four backend engineers this quarter.',
     }),
-    failure: {
-      title: 'Error',
-      sentence: 'There was a problem sending your message. Please try again.',
-    },
+    failure: CONTACT_FAILURE,
     kept: KEPT_MESSAGE,
     success: () => ({
       title: 'Message sent!',
-      sentence: "We'll get back to you as soon as possible.",
+      description: "We'll get back to you as soon as possible.",
     }),
     inDialog: false,
   },
@@ -62,14 +60,11 @@ const forms: Form[] = [
     open: openGuideRequest,
     submit: 'Send Request',
     fields: (email) => ({ Name: 'Grace Hopper', Email: email, 'Company (optional)': 'Navy Labs' }),
-    failure: {
-      title: 'Request Failed',
-      sentence: 'There was a problem sending your request. Please try again.',
-    },
+    failure: REQUEST_FAILURE,
     kept: KEPT_REQUEST,
     success: (item) => ({
       title: 'Request Sent',
-      sentence: `We'll send the "${item.replace(/^Guide Request: /, '')}" guide to your email shortly.`,
+      description: `We'll send the "${item.replace(/^Guide Request: /, '')}" guide to your email shortly.`,
     }),
     inDialog: true,
   },
@@ -78,14 +73,11 @@ const forms: Form[] = [
     open: openScorecardRequest,
     submit: 'Send Request',
     fields: (email) => ({ Name: 'Katherine Johnson', Email: email, 'Phone (optional)': '555' }),
-    failure: {
-      title: 'Request Failed',
-      sentence: 'There was a problem sending your request. Please try again.',
-    },
+    failure: REQUEST_FAILURE,
     kept: KEPT_REQUEST,
     success: (item) => ({
       title: 'Request Sent',
-      sentence: `We'll send the "${item.replace(/^Scorecard Request: /, '')}" to your email shortly.`,
+      description: `We'll send the "${item.replace(/^Scorecard Request: /, '')}" to your email shortly.`,
     }),
     inDialog: true,
   },
@@ -151,7 +143,7 @@ function functionCalls(page: Page) {
 async function expectToast(page: Page, toast: Toast, after?: string) {
   const shown = page.getByRole('alertdialog', { name: toast.title, exact: true }).last()
   await expect(shown).toHaveAccessibleDescription(
-    after ? `${toast.sentence} ${after}` : toast.sentence,
+    after ? `${toast.description} ${after}` : toast.description,
   )
 }
 

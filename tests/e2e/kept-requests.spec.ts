@@ -9,7 +9,13 @@ import {
 } from '../../components/forms/kept-requests.ts'
 import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
-import { FUNCTION_URL } from './fixtures.ts'
+import {
+  CONTACT_FAILURE,
+  FUNCTION_URL,
+  KEPT_MESSAGE,
+  KEPT_REQUEST,
+  REQUEST_FAILURE,
+} from './fixtures.ts'
 import { keptInBrowser } from './function-calls.ts'
 import {
   allIslandsHydrated,
@@ -26,21 +32,6 @@ import {
   sendRequest,
 } from './prospect.ts'
 import { storedLeads, uniqueEmail } from './stored-leads.ts'
-
-// The spec's failure toasts (§8), word for word, and the sentence added after them when the
-// request is kept: the spec's title and sentence first, then what happens next.
-const CONTACT_FAILURE = {
-  title: 'Error',
-  sentence: 'There was a problem sending your message. Please try again.',
-}
-const REQUEST_FAILURE = {
-  title: 'Request Failed',
-  sentence: 'There was a problem sending your request. Please try again.',
-}
-const KEPT_MESSAGE =
-  'Your message is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
-const KEPT_REQUEST =
-  'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
 
 const notice = (page: Page) => page.getByRole('region', { name: 'Requests not sent yet' })
 const rowsFor = async (email: string) =>
@@ -63,11 +54,11 @@ async function keepContactMessage(
 /** The spec's failure toast, its title and sentence exactly, then the kept sentence. */
 async function expectKeptToast(
   page: Page,
-  failure: { title: string; sentence: string },
+  failure: { title: string; description: string },
   kept: string,
 ) {
   const toast = page.getByRole('alertdialog', { name: failure.title, exact: true })
-  await expect(toast).toHaveAccessibleDescription(`${failure.sentence} ${kept}`)
+  await expect(toast).toHaveAccessibleDescription(`${failure.description} ${kept}`)
   await expect(toast).toHaveAttribute('data-variant', 'destructive')
 }
 
@@ -89,24 +80,20 @@ const forms = [
     send: (page: Page) =>
       page.goto('/contact').then(() => sendContactMessage(page, uniqueEmail('spec-toast'))),
   },
-  {
-    form: 'guide request',
+  ...(
+    [
+      ['guide request', openGuideRequest],
+      ['scorecard request', openScorecardRequest],
+    ] as const
+  ).map(([form, open]) => ({
+    form,
     failure: REQUEST_FAILURE,
     kept: KEPT_REQUEST,
     send: (page: Page) =>
-      openGuideRequest(page).then(() =>
+      open(page).then(() =>
         sendRequest(page, { Name: 'Ada Lovelace', Email: uniqueEmail('spec-toast') }),
       ),
-  },
-  {
-    form: 'scorecard request',
-    failure: REQUEST_FAILURE,
-    kept: KEPT_REQUEST,
-    send: (page: Page) =>
-      openScorecardRequest(page).then(() =>
-        sendRequest(page, { Name: 'Ada Lovelace', Email: uniqueEmail('spec-toast') }),
-      ),
-  },
+  })),
 ]
 const failures: [string, (route: Route) => Promise<void>][] = [
   ['a 500', (route) => route.fulfill({ status: 500, json: { error: 'Internal error' } })],
