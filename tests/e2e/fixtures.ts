@@ -14,20 +14,23 @@ export const adaMessage = {
   message: 'We hire four backend engineers this quarter.',
 }
 
-// Spec §8's failure toasts, word for word, and the sentence a form adds after one when it keeps
-// the request to send later: one copy for the islands' props and every spec that reads a toast.
-export const CONTACT_FAILURE = {
-  title: 'Error',
-  description: 'There was a problem sending your message. Please try again.',
+// Spec §8's failure toast of each kind of form, word for word, and the sentence the form adds
+// after it when it keeps the request to send later: one copy for the islands' props and every
+// spec that reads a toast.
+export const CONTACT_FAILURE_TOASTS = {
+  failure: {
+    title: 'Error',
+    description: 'There was a problem sending your message. Please try again.',
+  },
+  kept: 'Your message is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.',
 }
-export const REQUEST_FAILURE = {
-  title: 'Request Failed',
-  description: 'There was a problem sending your request. Please try again.',
+export const REQUEST_FAILURE_TOASTS = {
+  failure: {
+    title: 'Request Failed',
+    description: 'There was a problem sending your request. Please try again.',
+  },
+  kept: 'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.',
 }
-export const KEPT_MESSAGE =
-  'Your message is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
-export const KEPT_REQUEST =
-  'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
 
 export const contactFormProps: ContactFormProps = {
   fields: {
@@ -40,8 +43,7 @@ export const contactFormProps: ContactFormProps = {
   sending: 'Sending...',
   toasts: {
     success: { title: 'Message sent!', description: "We'll get back to you as soon as possible." },
-    failure: CONTACT_FAILURE,
-    kept: KEPT_MESSAGE,
+    ...CONTACT_FAILURE_TOASTS,
   },
 }
 
@@ -70,8 +72,7 @@ export const guideRequestProps: RequestDialogProps = {
       title: 'Request Sent',
       description: 'We\'ll send the "{title}" guide to your email shortly.',
     },
-    failure: REQUEST_FAILURE,
-    kept: KEPT_REQUEST,
+    ...REQUEST_FAILURE_TOASTS,
   },
 }
 export const guideTitles = ['System Design Interview Guide', 'Behavioral Interview Guide'] as const
@@ -86,8 +87,7 @@ export const scorecardRequestProps: RequestDialogProps = {
       title: 'Request Sent',
       description: 'We\'ll send the "{title}" to your email shortly.',
     },
-    failure: REQUEST_FAILURE,
-    kept: KEPT_REQUEST,
+    ...REQUEST_FAILURE_TOASTS,
   },
 }
 export const scorecardTitle = 'DevOps Engineer Scorecard'

@@ -9,13 +9,7 @@ import {
 } from '../../components/forms/kept-requests.ts'
 import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
-import {
-  CONTACT_FAILURE,
-  FUNCTION_URL,
-  KEPT_MESSAGE,
-  KEPT_REQUEST,
-  REQUEST_FAILURE,
-} from './fixtures.ts'
+import { CONTACT_FAILURE_TOASTS, FUNCTION_URL, REQUEST_FAILURE_TOASTS } from './fixtures.ts'
 import { keptInBrowser } from './function-calls.ts'
 import {
   allIslandsHydrated,
@@ -47,15 +41,14 @@ async function keepContactMessage(
   await page.route(FUNCTION_URL, (route) => route.abort(failure))
   await page.goto('/contact')
   await sendContactMessage(page, email)
-  await expectKeptToast(page, CONTACT_FAILURE, KEPT_MESSAGE)
+  await expectKeptToast(page, CONTACT_FAILURE_TOASTS)
   return email
 }
 
 /** The spec's failure toast, its title and sentence exactly, then the kept sentence. */
 async function expectKeptToast(
   page: Page,
-  failure: { title: string; description: string },
-  kept: string,
+  { failure, kept }: { failure: { title: string; description: string }; kept: string },
 ) {
   const toast = page.getByRole('alertdialog', { name: failure.title, exact: true })
   await expect(toast).toHaveAccessibleDescription(`${failure.description} ${kept}`)
@@ -75,8 +68,7 @@ async function expectSentLater(page: Page) {
 const forms = [
   {
     form: 'contact form',
-    failure: CONTACT_FAILURE,
-    kept: KEPT_MESSAGE,
+    ...CONTACT_FAILURE_TOASTS,
     send: (page: Page) =>
       page.goto('/contact').then(() => sendContactMessage(page, uniqueEmail('spec-toast'))),
   },
@@ -87,8 +79,7 @@ const forms = [
     ] as const
   ).map(([form, open]) => ({
     form,
-    failure: REQUEST_FAILURE,
-    kept: KEPT_REQUEST,
+    ...REQUEST_FAILURE_TOASTS,
     send: (page: Page) =>
       open(page).then(() =>
         sendRequest(page, { Name: 'Ada Lovelace', Email: uniqueEmail('spec-toast') }),
@@ -99,14 +90,14 @@ const failures: [string, (route: Route) => Promise<void>][] = [
   ['a 500', (route) => route.fulfill({ status: 500, json: { error: 'Internal error' } })],
   ['a network failure', (route) => route.abort('failed')],
 ]
-for (const { form, failure, kept, send } of forms)
+for (const { form, send, ...toasts } of forms)
   for (const [situation, respond] of failures)
-    test(`${form}, ${situation}: "${failure.title}" and its sentence, then that it is kept`, async ({
+    test(`${form}, ${situation}: "${toasts.failure.title}" and its sentence, then that it is kept`, async ({
       page,
     }) => {
       await page.route(FUNCTION_URL, respond)
       await send(page)
-      await expectKeptToast(page, failure, kept)
+      await expectKeptToast(page, toasts)
       expect(await keptInBrowser(page)).toHaveLength(1)
     })
 
@@ -168,7 +159,7 @@ test('function failing (503): kept, sent when the browser is back online, one ro
   )
   const dialog = await openGuideRequest(page)
   await sendRequest(page, { Name: 'Grace Hopper', Email: email, 'Company (optional)': 'Navy Labs' })
-  await expectKeptToast(page, REQUEST_FAILURE, KEPT_REQUEST)
+  await expectKeptToast(page, REQUEST_FAILURE_TOASTS)
   // Spec §4: the dialog stays open with the values, though a copy is kept.
   await expect(dialog).toBeVisible()
   await expect(dialog.getByLabel('Email')).toHaveValue(email)
@@ -220,7 +211,7 @@ test('function slow: kept after exactly 15 s; its late arrival and the resend ma
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeVisible()
   expect(await keptInBrowser(page)).toEqual([])
   await page.clock.runFor(1000)
-  await expectKeptToast(page, CONTACT_FAILURE, KEPT_MESSAGE)
+  await expectKeptToast(page, CONTACT_FAILURE_TOASTS)
   const [kept] = await keptInBrowser(page)
   expect(kept!.requestId).toBe(body!.requestId)
 

@@ -32,6 +32,17 @@ const onBudget = (config: Partial<HandlerConfig>) => {
   return { ...handlerOn(database(), { mail, config, clock: clock.now }), mail, clock }
 }
 
+/** Sends `body` once from each of `count` addresses, 192.0.2.`first` on: each one accepted. */
+async function acceptedFromEach(
+  handle: ReturnType<typeof handlerOn>['handle'],
+  body: object,
+  count: number,
+  first: number,
+) {
+  for (let index = 0; index < count; index++)
+    await expectAccepted(await handle(post(body, { address: `192.0.2.${first + index}` })))
+}
+
 const statuses = async (store: ReturnType<typeof handlerOn>['store']) =>
   (await store.listContactRequests()).map((row) => row.status)
 const count = (values: string[], value: string) => values.filter((v) => v === value).length
@@ -118,8 +129,7 @@ describe('the site-wide mail budget', () => {
       mailBudgetPerHour: 1,
       unverifiedMailBudgetPerHour: 1,
     })
-    for (let index = 0; index < 4; index++)
-      await expectAccepted(await handle(post(contactBody, { address: `192.0.2.${index + 1}` })))
+    await acceptedFromEach(handle, contactBody, 4, 1)
     await settled()
     expect(mail.sent).toHaveLength(1)
 
@@ -175,8 +185,7 @@ describe('the site-wide mail budget', () => {
       mailBudgetPerHour: 2,
       releaseHeldToken: token,
     })
-    for (let index = 0; index < 5; index++)
-      await expectAccepted(await handle(post(contactBody, { address: `192.0.2.${index + 1}` })))
+    await acceptedFromEach(handle, contactBody, 5, 1)
     await settled()
     expect(mail.sent).toHaveLength(2)
 
@@ -270,13 +279,11 @@ describe('a request without the anti-bot fields', () => {
       mailBudgetPerHour: 5,
       unverifiedMailBudgetPerHour: 2,
     })
-    for (let index = 0; index < 4; index++)
-      await expectAccepted(await handle(post(specBody, { address: `192.0.2.${index + 1}` })))
+    await acceptedFromEach(handle, specBody, 4, 1)
     await settled()
     expect(mail.sent).toHaveLength(2)
     // The form's requests still get the rest of the hour's budget.
-    for (let index = 0; index < 4; index++)
-      await expectAccepted(await handle(post(contactBody, { address: `192.0.2.${index + 11}` })))
+    await acceptedFromEach(handle, contactBody, 4, 11)
     await settled()
     expect(mail.sent).toHaveLength(5)
     let rows = await store.listContactRequests({ status: 'held' })
