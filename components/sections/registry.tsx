@@ -2,7 +2,7 @@
 // joins from other collections (from the ContentLookup it is given), its component. Adding a type is its schema file in
 // content/schema/sections/ (listed in that folder's index.ts), its component, and one line here;
 // `npm run typecheck` fails until the line is here (tests/types/section-registry.ts proves it).
-import type { EntryData, SectionType } from '../../content/schema/collections.ts'
+import type { EntryData, SectionOf, SectionType } from '../../content/schema/collections.ts'
 import type { Section } from '../../site/content.ts'
 import { pathIn, type ContentLookup } from '../../site/content-lookup.ts'
 import { benefitsSection } from '../../content/schema/sections/benefits.ts'
@@ -59,14 +59,21 @@ const withRequestItems =
     items: inOrder(content.getCollection(collection)),
   })
 
-// Testimonials, plans, leaders and interviewers: the section names an entry of a list collection
-// in `field` and its component shows that entry's items as `as`.
-type ListCollection = 'testimonials' | 'pricing' | 'leaders' | 'interviewers'
+// Testimonials, leaders and interviewers: a section of the same name as its list collection
+// names one entry of it in `field`; its component shows that entry's items as `as`.
+type ListCollection = 'testimonials' | 'leaders' | 'interviewers'
+type Items<C extends ListCollection> = EntryData<C>['items']
 const withListItems =
-  <C extends ListCollection, F extends string, A extends string>(collection: C, field: F, as: A) =>
-  <S extends Record<F, string>>(section: S, content: ContentLookup) =>
-    ({ ...section, [as]: content.getEntry(collection, section[field]).data.items }) as Omit<S, A> &
-      Record<A, EntryData<C>['items']>
+  <C extends ListCollection, F extends keyof SectionOf<C>, A extends string>(
+    collection: C,
+    field: F,
+    as: A,
+  ) =>
+  (section: SectionOf<C>, content: ContentLookup) => {
+    const items = content.getEntry(collection, String(section[field])).data.items
+    return { ...section, ...({ [as]: items } as Record<A, Items<C>>) } as Omit<SectionOf<C>, A> &
+      Record<A, Items<C>>
+  }
 
 export const sectionRegistry = {
   hero: defineSection({
@@ -107,7 +114,11 @@ export const sectionRegistry = {
   }),
   pricing: defineSection({
     schema: pricingSection,
-    resolve: withListItems('pricing', 'plans', 'plans'),
+    // Written out: a generic resolver would leave Pricing's props to be inferred from the component.
+    resolve: (section, content) => ({
+      ...section,
+      plans: content.getEntry('pricing', section.plans).data.items,
+    }),
     Component: Pricing,
     // Service structured data, one Offer per plan, priced as the cards show it.
     meta: ({ plans }) => ({

@@ -250,7 +250,7 @@ describe('the Pages preview', () => {
 
   /** The preview of `event`'s pull request, built by the fake build, on the fake GitHub. */
   const publishFor = (event: typeof opened) =>
-    publishPreview({ octokit: client(github), event, repoDir, build: fakeBuild })
+    publishPreview({ octokit: client(github!), event, repoDir, build: fakeBuild })
 
   beforeAll(async () => {
     remoteDir = path.join(scratch(), 'remote.git')
