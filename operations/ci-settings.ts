@@ -7,6 +7,7 @@
 // setting, never its value, since the log is public.
 import { appendFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
+import { pathToFileURL } from 'node:url'
 import { missing, withoutValues, type Env } from './deploy-settings.ts'
 import { HOSTS_JOB_INSTALL } from './hosts.ts'
 
@@ -96,4 +97,31 @@ export function runCli(command: string, args: readonly string[], env: Env): void
     )
   if (result.status !== 0)
     throw new Error(`${command} ${args[0] ?? ''} failed with exit status ${result.status}`)
+}
+
+/**
+ * Prints each of a check's failures as an error annotation under `title`, so the run's summary
+ * shows them; when there is any, the job fails and the answer is true.
+ */
+export function reportFailures(title: string, failures: readonly string[]): boolean {
+  for (const failure of failures) console.log(`::error title=${title}::${failure}`)
+  if (failures.length) process.exitCode = 1
+  return failures.length > 0
+}
+
+/**
+ * Runs a deploy command's `main` when its file is the command run (imported by a test, it does
+ * nothing); what it throws is one error annotation under `title` and a failing job.
+ */
+export async function runAsCommand(
+  moduleUrl: string,
+  title: string,
+  main: (command: string | undefined, args: string[], env: Env) => Promise<void> | void,
+): Promise<void> {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return
+  try {
+    await main(process.argv[2], process.argv.slice(3), process.env)
+  } catch (error) {
+    reportFailures(title, [error instanceof Error ? error.message : String(error)])
+  }
 }

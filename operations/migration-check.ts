@@ -136,17 +136,32 @@ order by 2, 1
 `
 
 /**
- * What supabase/README.md promises, checked on every object of `public`: the public key's roles
- * reach none of them; the function's role may use every table and call every function; every
- * table has row level security on (the second lock, should a grant ever slip through).
+ * A check run as one DO block: each row of `rows` goes through `checks`, which add a sentence to
+ * `problems` for what is wrong; `after` may add more; it fails with every sentence at once.
  */
-export const GRANTS_CHECK_SQL = `
+const problemsCheck = (rows: string, checks: string, after = '') => `
 do $$
 declare
   problems text[] := '{}';
   item record;
 begin
-  for item in ${GRANTS_REPORT_SQL.trim()} loop
+  for item in ${rows.trim()} loop
+${checks.replace(/^\n/, '')}  end loop;
+${after.replace(/^\n/, '')}  if cardinality(problems) > 0 then
+    raise exception '%', array_to_string(problems, '; ');
+  end if;
+end
+$$;
+`
+
+/**
+ * What supabase/README.md promises, checked on every object of `public`: the public key's roles
+ * reach none of them; the function's role may use every table and call every function; every
+ * table has row level security on (the second lock, should a grant ever slip through).
+ */
+export const GRANTS_CHECK_SQL = problemsCheck(
+  GRANTS_REPORT_SQL,
+  `
     if ${PUBLIC_KEY_ROLES.map((role) => `item.${role} <> '-'`).join(' or ')} then
       problems := problems || format('%s %s is open to the public key (${PUBLIC_KEY_ROLES.map((role) => `${role}: %s`).join(', ')})',
         item.kind, item.object, ${PUBLIC_KEY_ROLES.map((role) => `item.${role}`).join(', ')});
@@ -160,16 +175,13 @@ begin
     if item.rls = 'OFF' then
       problems := problems || format('table %s has row level security off', item.object);
     end if;
-  end loop;
+`,
+  `
   if not exists (select from pg_tables where schemaname = 'public') then
     problems := problems || 'the migrations created no table in public'::text;
   end if;
-  if cardinality(problems) > 0 then
-    raise exception '%', array_to_string(problems, '; ');
-  end if;
-end
-$$;
-`
+`,
+)
 
 /** What a function's definition must say (Supabase's advice for its linter's rule). */
 export const SEARCH_PATH_SETTING = "set search_path = ''"
@@ -193,24 +205,15 @@ order by 1
  * search_path: it would find what it names by its caller's. Every function the migrations made
  * must set one, and the sentence says what to write.
  */
-export const SEARCH_PATH_CHECK_SQL = `
-do $$
-declare
-  problems text[] := '{}';
-  item record;
-begin
-  for item in ${FUNCTION_SETTINGS_SQL.trim()} loop
+export const SEARCH_PATH_CHECK_SQL = problemsCheck(
+  FUNCTION_SETTINGS_SQL,
+  `
     if not exists (select from unnest(item.settings) setting where setting like 'search_path=%') then
       problems := problems || format('function %s sets no search_path, so it finds tables and functions by its caller''s: write "${SEARCH_PATH_SETTING.replace(/'/g, "''")}" in its definition (after its language line; or, for a function an applied migration made, "alter function %s ${SEARCH_PATH_SETTING.replace(/'/g, "''")};" in a new migration) and name every table and function in its body with its schema (public.contact_requests)',
         item.function, item.function);
     end if;
-  end loop;
-  if cardinality(problems) > 0 then
-    raise exception '%', array_to_string(problems, '; ');
-  end if;
-end
-$$;
-`
+`,
+)
 
 /** The migration files, in the order Supabase applies them (by their timestamp names). */
 export function migrationFiles(dir = path.join(root, MIGRATIONS_DIR)): string[] {

@@ -159,47 +159,43 @@ export function groupChanges(input: GroupInput): ChangeGroup[] {
   /** Each hunk is claimed by one group: as its owner's change, or as shown elsewhere. */
   const claims: { group: ChangeGroup; matches: (hunk: PageHunk) => boolean }[] = []
 
+  /** A group's page, with the content file it is made from (when it can be told). */
+  const pageOf = (route: string, title: string): GroupBase => {
+    const file = fileOfRoute.get(route)
+    return { route, title, files: file ? [file] : [], alsoOn: [] }
+  }
+  /** A list or card gaining (or losing) the page: its name is in the changed line on one side only. */
+  const claimByName = (group: ChangeGroup, name: string, side: 'nearAfter' | 'nearBefore') => {
+    const other = side === 'nearAfter' ? 'nearBefore' : 'nearAfter'
+    claims.push({
+      group,
+      matches: ({ change }) => change[side].includes(name) && !change[other].includes(name),
+    })
+  }
+
   for (const { route, title } of changes.added) {
     const page = after.get(route)!
-    const name = pageName(title)
-    const file = fileOfRoute.get(route)
     const group: AddedGroup = {
       kind: 'added',
-      route,
-      title,
-      files: file ? [file] : [],
-      alsoOn: [],
+      ...pageOf(route, title),
       description: page.description,
       opening: openingOf(page),
     }
     groups.push(group)
-    // A list or card gaining the page: its name is in the changed line now, and was not before.
-    claims.push({
-      group,
-      matches: ({ change }) => change.nearAfter.includes(name) && !change.nearBefore.includes(name),
-    })
+    claimByName(group, pageName(title), 'nearAfter')
   }
   const afterRoutes = [...after.keys()]
   for (const { route, title } of changes.removed) {
-    const page = before.get(route)!
-    const name = pageName(title)
     const decision = guardRoute(route, '', afterRoutes)
-    const file = fileOfRoute.get(route)
     const group: RemovedGroup = {
       kind: 'removed',
-      route,
-      title,
-      files: file ? [file] : [],
-      alsoOn: [],
-      description: page.description,
+      ...pageOf(route, title),
+      description: before.get(route)!.description,
       leadsTo:
         decision.action === 'redirect' ? { redirect: decision.to } : { notFound: true as const },
     }
     groups.push(group)
-    claims.push({
-      group,
-      matches: ({ change }) => change.nearBefore.includes(name) && !change.nearAfter.includes(name),
-    })
+    claimByName(group, pageName(title), 'nearBefore')
   }
 
   const hunksByPage = new Map(changes.changed.map((page) => [page.route, hunksOf(page)]))
@@ -207,14 +203,7 @@ export function groupChanges(input: GroupInput): ChangeGroup[] {
   for (const [route, hunks] of hunksByPage) {
     const file = fileOfRoute.get(route)
     if (!file || !changedFiles.has(file)) continue
-    const group: ChangedGroup = {
-      kind: 'changed',
-      route,
-      title: titleOf(route),
-      files: [file],
-      alsoOn: [],
-      hunks,
-    }
+    const group: ChangedGroup = { kind: 'changed', ...pageOf(route, titleOf(route)), hunks }
     groups.push(group)
     const keys = new Set(hunks.map((hunk) => hunk.key))
     claims.push({ group, matches: (hunk) => keys.has(hunk.key) })

@@ -2,7 +2,7 @@
 // joins from other collections (from the ContentLookup it is given), its component. Adding a type is its schema file in
 // content/schema/sections/ (listed in that folder's index.ts), its component, and one line here;
 // `npm run typecheck` fails until the line is here (tests/types/section-registry.ts proves it).
-import type { SectionType } from '../../content/schema/collections.ts'
+import type { EntryData, SectionOf, SectionType } from '../../content/schema/collections.ts'
 import type { Section } from '../../site/content.ts'
 import { pathIn, type ContentLookup } from '../../site/content-lookup.ts'
 import { benefitsSection } from '../../content/schema/sections/benefits.ts'
@@ -59,6 +59,22 @@ const withRequestItems =
     items: inOrder(content.getCollection(collection)),
   })
 
+// Testimonials, leaders and interviewers: a section of the same name as its list collection
+// names one entry of it in `field`; its component shows that entry's items as `as`.
+type ListCollection = 'testimonials' | 'leaders' | 'interviewers'
+type Items<C extends ListCollection> = EntryData<C>['items']
+const withListItems =
+  <C extends ListCollection, F extends keyof SectionOf<C>, A extends string>(
+    collection: C,
+    field: F,
+    as: A,
+  ) =>
+  (section: SectionOf<C>, content: ContentLookup) => {
+    const items = content.getEntry(collection, String(section[field])).data.items
+    return { ...section, ...({ [as]: items } as Record<A, Items<C>>) } as Omit<SectionOf<C>, A> &
+      Record<A, Items<C>>
+  }
+
 export const sectionRegistry = {
   hero: defineSection({
     schema: heroSection,
@@ -93,14 +109,12 @@ export const sectionRegistry = {
   benefits: defineSection({ schema: benefitsSection, Component: Benefits }),
   testimonials: defineSection({
     schema: testimonialsSection,
-    resolve: (section, content) => ({
-      ...section,
-      items: content.getEntry('testimonials', section.set).data.items,
-    }),
+    resolve: withListItems('testimonials', 'set', 'items'),
     Component: Testimonials,
   }),
   pricing: defineSection({
     schema: pricingSection,
+    // Written out: a generic resolver would leave Pricing's props to be inferred from the component.
     resolve: (section, content) => ({
       ...section,
       plans: content.getEntry('pricing', section.plans).data.items,
@@ -124,18 +138,12 @@ export const sectionRegistry = {
   prose: defineSection({ schema: proseSection, Component: Prose }),
   leaders: defineSection({
     schema: leadersSection,
-    resolve: (section, content) => ({
-      ...section,
-      people: content.getEntry('leaders', section.team).data.items,
-    }),
+    resolve: withListItems('leaders', 'team', 'people'),
     Component: Leaders,
   }),
   interviewers: defineSection({
     schema: interviewersSection,
-    resolve: (section, content) => ({
-      ...section,
-      people: content.getEntry('interviewers', section.roster).data.items,
-    }),
+    resolve: withListItems('interviewers', 'roster', 'people'),
     Component: Interviewers,
   }),
   'case-studies': defineSection({

@@ -9,7 +9,6 @@
 // The editor's GitHub sign-in (github-oauth) is deployed with its three settings, all or none.
 // What deploy runs, and how, is operations/backend-deploy.ts's.
 import { parseArgs } from 'node:util'
-import { pathToFileURL } from 'node:url'
 import { CONTACT_FUNCTION_NAME } from '../../supabase/functions/_shared/function-name.ts'
 import { GITHUB_OAUTH_FUNCTION_NAME } from '../../supabase/functions/_shared/github-sign-in.ts'
 import { OAUTH_SECRET_NAMES } from '../../supabase/functions/github-oauth/config.ts'
@@ -23,7 +22,7 @@ import {
 } from '../../operations/deploy-settings.ts'
 import { deployBackend } from '../../operations/backend-deploy.ts'
 import { probeBackend, projectUrl } from '../../operations/function-probes.ts'
-import { gate } from '../../operations/ci-settings.ts'
+import { gate, reportFailures, runAsCommand } from '../../operations/ci-settings.ts'
 
 async function main(command: string | undefined, args: string[], env: Env) {
   if (command === 'gate') {
@@ -61,11 +60,7 @@ async function main(command: string | undefined, args: string[], env: Env) {
       siteOrigin: new URL(env.SITE_URL!).origin,
       signIn,
     })
-    for (const failure of failures) console.log(`::error title=Backend probe::${failure}`)
-    if (failures.length) {
-      process.exitCode = 1
-      return
-    }
+    if (reportFailures('Backend probe', failures)) return
     const probed = [CONTACT_FUNCTION_NAME, ...(signIn ? [GITHUB_OAUTH_FUNCTION_NAME] : [])]
     console.log(`Backend answers as the site expects: ${probed.join(', ')} at ${functionsOrigin}.`)
     return
@@ -75,10 +70,4 @@ async function main(command: string | undefined, args: string[], env: Env) {
 }
 
 // Run as a command; imported (the workflow's test reads the names above), it does nothing.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  await main(process.argv[2], process.argv.slice(3), process.env).catch((error: unknown) => {
-    console.log(
-      `::error title=Backend deploy::${error instanceof Error ? error.message : String(error)}`,
-    )
-    process.exitCode = 1
-  })
+await runAsCommand(import.meta.url, 'Backend deploy', main)

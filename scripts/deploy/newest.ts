@@ -3,8 +3,7 @@
 // A commit that is no longer the tip of main is not deployed (the run ends green: the newer
 // commit's run deploys it); ROLLBACK=true (the plan's output for a manual run naming a ref)
 // deploys it anyway. operations/deploy-commit.ts says why this is asked of git, not the queue.
-import { pathToFileURL } from 'node:url'
-import { setOutput, type Env } from '../../operations/ci-settings.ts'
+import { runAsCommand, setOutput, type Env } from '../../operations/ci-settings.ts'
 import { git, mainTip, newestDecision } from '../../operations/deploy-commit.ts'
 
 export function newest(env: Env): void {
@@ -15,10 +14,4 @@ export function newest(env: Env): void {
   setOutput(env, 'newest', String(deploy))
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  try {
-    newest(process.env)
-  } catch (error) {
-    console.log(`::error title=Deploy::${error instanceof Error ? error.message : String(error)}`)
-    process.exitCode = 1
-  }
+await runAsCommand(import.meta.url, 'Deploy', (_command, _args, env) => newest(env))

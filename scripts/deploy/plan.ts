@@ -8,7 +8,6 @@
 // packages the content loader needs (operations/job-dependencies.ts), on Node 24, which runs this
 // TypeScript itself: the daily run knows in seconds whether it has anything to do.
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { publishingDay } from '../../builder/content/load-folder.ts'
 import { collections } from '../../content/schema/collections.ts'
 import {
@@ -17,7 +16,7 @@ import {
   scheduledPages,
   sitemapPaths,
 } from '../../operations/daily-publish.ts'
-import { setOutput, type Env } from '../../operations/ci-settings.ts'
+import { runAsCommand, setOutput, type Env } from '../../operations/ci-settings.ts'
 import { runCommit } from '../../operations/deploy-commit.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -61,10 +60,4 @@ export async function plan(env: Env): Promise<void> {
   setOutput(env, 'deploy', String(due.length > 0))
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  await plan(process.env).catch((error: unknown) => {
-    console.log(
-      `::error title=Daily plan::${error instanceof Error ? error.message : String(error)}`,
-    )
-    process.exitCode = 1
-  })
+await runAsCommand(import.meta.url, 'Daily plan', (_command, _args, env) => plan(env))

@@ -16,7 +16,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { pathToFileURL } from 'node:url'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/function-name.ts'
 import { silentLogger } from '../../supabase/functions/send-contact-email/logger.ts'
 import {
@@ -30,7 +29,7 @@ import {
   siteProblems,
   type Env,
 } from '../../operations/deploy-settings.ts'
-import { gate, runCli } from '../../operations/ci-settings.ts'
+import { gate, reportFailures, runAsCommand, runCli } from '../../operations/ci-settings.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -58,11 +57,7 @@ async function main(command: string | undefined, args: string[], env: Env) {
   if (command === 'check') {
     // A production check (SITE_URL given) fails when the build's forms would reach no backend.
     const forms = env.SITE_URL?.trim() ? formsTargetProblem(env) : undefined
-    if (forms) {
-      console.log(`::error title=Smoke check (before deploy)::${forms}`)
-      process.exitCode = 1
-      return
-    }
+    if (reportFailures('Smoke check (before deploy)', forms ? [forms] : [])) return
     // The function answers from this repository's own handler on an in-memory store, mailing
     // nothing: no check reaches the live function, whatever VITE_SUPABASE_URL the build has.
     const { serveBuildsWithFunction } = await import('../../server/serve-build.ts')
@@ -77,12 +72,7 @@ async function main(command: string | undefined, args: string[], env: Env) {
         distDir,
       )
       const { requests, failures } = await smokeCheck(options)
-      for (const failure of failures)
-        console.log(`::error title=Smoke check (before deploy)::${failure}`)
-      if (failures.length) {
-        process.exitCode = 1
-        return
-      }
+      if (reportFailures('Smoke check (before deploy)', failures)) return
       console.log(`Smoke check of ${distDir} served locally passed: ${requests} requests.`)
     } finally {
       await close()
@@ -107,10 +97,4 @@ async function main(command: string | undefined, args: string[], env: Env) {
   process.exitCode = 2
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  await main(process.argv[2], process.argv.slice(3), process.env).catch((error: unknown) => {
-    console.log(
-      `::error title=Site deploy::${error instanceof Error ? error.message : String(error)}`,
-    )
-    process.exitCode = 1
-  })
+await runAsCommand(import.meta.url, 'Site deploy', main)

@@ -11,6 +11,7 @@ import { cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { test as base } from '@playwright/test'
 import { freePort } from '../e2e/server/free-port.ts'
+import { outputOf } from '../process-output.ts'
 import { copySite, siteRoot } from '../unit/helpers/site-copy.ts'
 import { ADMIN_SITE_START_TIMEOUT, prepareEditor, type AdminSite } from './admin-site.ts'
 
@@ -48,15 +49,13 @@ export async function startDevSite(): Promise<DevSite & { stop: () => Promise<vo
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let output = ''
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const output = outputOf(server)
   const stop = async () => {
     await stopProcess(server)
     await remove()
   }
   try {
-    await waitForServer(baseURL, server, () => output, START_TIMEOUT)
+    await waitForServer(baseURL, server, output, START_TIMEOUT)
   } catch (error) {
     await stop()
     throw error

@@ -14,6 +14,24 @@ export const adaMessage = {
   message: 'We hire four backend engineers this quarter.',
 }
 
+// Spec §8's failure toast of each kind of form, word for word, and the sentence the form adds
+// after it when it keeps the request to send later: one copy for the islands' props and every
+// spec that reads a toast.
+export const CONTACT_FAILURE_TOASTS = {
+  failure: {
+    title: 'Error',
+    description: 'There was a problem sending your message. Please try again.',
+  },
+  kept: 'Your message is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.',
+}
+export const REQUEST_FAILURE_TOASTS = {
+  failure: {
+    title: 'Request Failed',
+    description: 'There was a problem sending your request. Please try again.',
+  },
+  kept: 'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.',
+}
+
 export const contactFormProps: ContactFormProps = {
   fields: {
     name: { label: 'Name', placeholder: 'John Doe' },
@@ -25,11 +43,7 @@ export const contactFormProps: ContactFormProps = {
   sending: 'Sending...',
   toasts: {
     success: { title: 'Message sent!', description: "We'll get back to you as soon as possible." },
-    failure: {
-      title: 'Error',
-      description: 'There was a problem sending your message. Please try again.',
-    },
-    kept: 'Your message is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.',
+    ...CONTACT_FAILURE_TOASTS,
   },
 }
 
@@ -48,14 +62,6 @@ const requestDialog = (title: string): RequestDialogProps['dialog'] => ({
   close: 'Close',
 })
 
-const failure = {
-  title: 'Request Failed',
-  description: 'There was a problem sending your request. Please try again.',
-}
-
-const kept =
-  'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
-
 /** The guides page's request dialog, and two of the guides its buttons open it for. */
 export const guideRequestProps: RequestDialogProps = {
   id: 'guide-request',
@@ -66,8 +72,7 @@ export const guideRequestProps: RequestDialogProps = {
       title: 'Request Sent',
       description: 'We\'ll send the "{title}" guide to your email shortly.',
     },
-    failure,
-    kept,
+    ...REQUEST_FAILURE_TOASTS,
   },
 }
 export const guideTitles = ['System Design Interview Guide', 'Behavioral Interview Guide'] as const
@@ -82,8 +87,7 @@ export const scorecardRequestProps: RequestDialogProps = {
       title: 'Request Sent',
       description: 'We\'ll send the "{title}" to your email shortly.',
     },
-    failure,
-    kept,
+    ...REQUEST_FAILURE_TOASTS,
   },
 }
 export const scorecardTitle = 'DevOps Engineer Scorecard'

@@ -5,20 +5,15 @@
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
 import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
-import { FUNCTION_URL } from './fixtures.ts'
+import { CONTACT_FAILURE_TOASTS, FUNCTION_URL, REQUEST_FAILURE_TOASTS } from './fixtures.ts'
 import { keptInBrowser } from './function-calls.ts'
 import { gate, startContactForm } from './helpers.ts'
 import { openGuideRequest, openScorecardRequest } from './prospect.ts'
 import { LEADS_POLL, storedLeads, uniqueEmail } from './stored-leads.ts'
 
-const KEPT_MESSAGE =
-  'Your message is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
-const KEPT_REQUEST =
-  'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
-
 interface Toast {
   title: string
-  sentence: string
+  description: string
 }
 
 interface Form {
@@ -35,6 +30,24 @@ interface Form {
   inDialog: boolean
 }
 
+/** A request dialog (a guide's, a scorecard's): one form, its toasts; `sent` words its success. */
+function requestForm(
+  name: string,
+  open: Form['open'],
+  fields: Form['fields'],
+  sent: (item: string) => string,
+): Form {
+  return {
+    name,
+    open,
+    submit: 'Send Request',
+    fields,
+    ...REQUEST_FAILURE_TOASTS,
+    success: (item) => ({ title: 'Request Sent', description: sent(item) }),
+    inDialog: true,
+  }
+}
+
 const forms: Form[] = [
   {
     name: 'contact form',
@@ -46,49 +59,26 @@ const forms: Form[] = [
       'Phone Number': '(305) 555-0199',
       Message: 'We hire four backend engineers this quarter.',
     }),
-    failure: {
-      title: 'Error',
-      sentence: 'There was a problem sending your message. Please try again.',
-    },
-    kept: KEPT_MESSAGE,
+    ...CONTACT_FAILURE_TOASTS,
     success: () => ({
       title: 'Message sent!',
-      sentence: "We'll get back to you as soon as possible.",
+      description: "We'll get back to you as soon as possible.",
     }),
     inDialog: false,
   },
-  {
-    name: 'guide request',
-    open: openGuideRequest,
-    submit: 'Send Request',
-    fields: (email) => ({ Name: 'Grace Hopper', Email: email, 'Company (optional)': 'Navy Labs' }),
-    failure: {
-      title: 'Request Failed',
-      sentence: 'There was a problem sending your request. Please try again.',
-    },
-    kept: KEPT_REQUEST,
-    success: (item) => ({
-      title: 'Request Sent',
-      sentence: `We'll send the "${item.replace(/^Guide Request: /, '')}" guide to your email shortly.`,
-    }),
-    inDialog: true,
-  },
-  {
-    name: 'scorecard request',
-    open: openScorecardRequest,
-    submit: 'Send Request',
-    fields: (email) => ({ Name: 'Katherine Johnson', Email: email, 'Phone (optional)': '555' }),
-    failure: {
-      title: 'Request Failed',
-      sentence: 'There was a problem sending your request. Please try again.',
-    },
-    kept: KEPT_REQUEST,
-    success: (item) => ({
-      title: 'Request Sent',
-      sentence: `We'll send the "${item.replace(/^Scorecard Request: /, '')}" to your email shortly.`,
-    }),
-    inDialog: true,
-  },
+  requestForm(
+    'guide request',
+    openGuideRequest,
+    (email) => ({ Name: 'Grace Hopper', Email: email, 'Company (optional)': 'Navy Labs' }),
+    (item) =>
+      `We'll send the "${item.replace(/^Guide Request: /, '')}" guide to your email shortly.`,
+  ),
+  requestForm(
+    'scorecard request',
+    openScorecardRequest,
+    (email) => ({ Name: 'Katherine Johnson', Email: email, 'Phone (optional)': '555' }),
+    (item) => `We'll send the "${item.replace(/^Scorecard Request: /, '')}" to your email shortly.`,
+  ),
 ]
 
 /** The real function takes the request; the page gets `answer` instead of its own. */
@@ -151,7 +141,7 @@ function functionCalls(page: Page) {
 async function expectToast(page: Page, toast: Toast, after?: string) {
   const shown = page.getByRole('alertdialog', { name: toast.title, exact: true }).last()
   await expect(shown).toHaveAccessibleDescription(
-    after ? `${toast.sentence} ${after}` : toast.sentence,
+    after ? `${toast.description} ${after}` : toast.description,
   )
 }
 
@@ -241,7 +231,7 @@ test('a kept message follows the edits, and when sent later the form says "Messa
   for (const [label, value] of Object.entries(forms[0]!.fields(email)))
     await form.getByLabel(label, { exact: true }).fill(value)
   await form.getByRole('button', { name: 'Send Message' }).click()
-  await expectToast(page, forms[0]!.failure, KEPT_MESSAGE)
+  await expectToast(page, forms[0]!.failure, CONTACT_FAILURE_TOASTS.kept)
   const [before] = await keptInBrowser(page)
   // The visitor corrects the message: the kept copy is the corrected one, the same request.
   await form.getByLabel('Message', { exact: true }).fill('Five backend engineers, not four.')
@@ -293,7 +283,7 @@ test('Send again and the automatic resend at once: one row, one mail, one succes
   for (const [label, value] of Object.entries(values))
     await dialog.getByLabel(label, { exact: true }).fill(value)
   await dialog.getByRole('button', { name: 'Send Request' }).click()
-  await expectToast(page, forms[1]!.failure, KEPT_REQUEST)
+  await expectToast(page, forms[1]!.failure, REQUEST_FAILURE_TOASTS.kept)
   await expect(page.getByRole('region', { name: 'Requests not sent yet' })).toBeVisible()
 
   // Both copies are held on the way until both have left the page, then let through together.

@@ -9,7 +9,7 @@ import {
 } from '../../components/forms/kept-requests.ts'
 import { SEND_TIMEOUT_MS } from '../../components/forms/send-request.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
-import { FUNCTION_URL } from './fixtures.ts'
+import { CONTACT_FAILURE_TOASTS, FUNCTION_URL, REQUEST_FAILURE_TOASTS } from './fixtures.ts'
 import { keptInBrowser } from './function-calls.ts'
 import {
   allIslandsHydrated,
@@ -27,21 +27,6 @@ import {
 } from './prospect.ts'
 import { storedLeads, uniqueEmail } from './stored-leads.ts'
 
-// The spec's failure toasts (§8), word for word, and the sentence added after them when the
-// request is kept: the spec's title and sentence first, then what happens next.
-const CONTACT_FAILURE = {
-  title: 'Error',
-  sentence: 'There was a problem sending your message. Please try again.',
-}
-const REQUEST_FAILURE = {
-  title: 'Request Failed',
-  sentence: 'There was a problem sending your request. Please try again.',
-}
-const KEPT_MESSAGE =
-  'Your message is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
-const KEPT_REQUEST =
-  'Your request is not lost: it is kept in this browser and sent automatically the next time you open a page here or your connection comes back.'
-
 const notice = (page: Page) => page.getByRole('region', { name: 'Requests not sent yet' })
 const rowsFor = async (email: string) =>
   (await storedLeads()).filter((lead) => lead.email === email)
@@ -56,18 +41,17 @@ async function keepContactMessage(
   await page.route(FUNCTION_URL, (route) => route.abort(failure))
   await page.goto('/contact')
   await sendContactMessage(page, email)
-  await expectKeptToast(page, CONTACT_FAILURE, KEPT_MESSAGE)
+  await expectKeptToast(page, CONTACT_FAILURE_TOASTS)
   return email
 }
 
 /** The spec's failure toast, its title and sentence exactly, then the kept sentence. */
 async function expectKeptToast(
   page: Page,
-  failure: { title: string; sentence: string },
-  kept: string,
+  { failure, kept }: { failure: { title: string; description: string }; kept: string },
 ) {
   const toast = page.getByRole('alertdialog', { name: failure.title, exact: true })
-  await expect(toast).toHaveAccessibleDescription(`${failure.sentence} ${kept}`)
+  await expect(toast).toHaveAccessibleDescription(`${failure.description} ${kept}`)
   await expect(toast).toHaveAttribute('data-variant', 'destructive')
 }
 
@@ -84,42 +68,36 @@ async function expectSentLater(page: Page) {
 const forms = [
   {
     form: 'contact form',
-    failure: CONTACT_FAILURE,
-    kept: KEPT_MESSAGE,
+    ...CONTACT_FAILURE_TOASTS,
     send: (page: Page) =>
       page.goto('/contact').then(() => sendContactMessage(page, uniqueEmail('spec-toast'))),
   },
-  {
-    form: 'guide request',
-    failure: REQUEST_FAILURE,
-    kept: KEPT_REQUEST,
+  ...(
+    [
+      ['guide request', openGuideRequest],
+      ['scorecard request', openScorecardRequest],
+    ] as const
+  ).map(([form, open]) => ({
+    form,
+    ...REQUEST_FAILURE_TOASTS,
     send: (page: Page) =>
-      openGuideRequest(page).then(() =>
+      open(page).then(() =>
         sendRequest(page, { Name: 'Ada Lovelace', Email: uniqueEmail('spec-toast') }),
       ),
-  },
-  {
-    form: 'scorecard request',
-    failure: REQUEST_FAILURE,
-    kept: KEPT_REQUEST,
-    send: (page: Page) =>
-      openScorecardRequest(page).then(() =>
-        sendRequest(page, { Name: 'Ada Lovelace', Email: uniqueEmail('spec-toast') }),
-      ),
-  },
+  })),
 ]
 const failures: [string, (route: Route) => Promise<void>][] = [
   ['a 500', (route) => route.fulfill({ status: 500, json: { error: 'Internal error' } })],
   ['a network failure', (route) => route.abort('failed')],
 ]
-for (const { form, failure, kept, send } of forms)
+for (const { form, send, ...toasts } of forms)
   for (const [situation, respond] of failures)
-    test(`${form}, ${situation}: "${failure.title}" and its sentence, then that it is kept`, async ({
+    test(`${form}, ${situation}: "${toasts.failure.title}" and its sentence, then that it is kept`, async ({
       page,
     }) => {
       await page.route(FUNCTION_URL, respond)
       await send(page)
-      await expectKeptToast(page, failure, kept)
+      await expectKeptToast(page, toasts)
       expect(await keptInBrowser(page)).toHaveLength(1)
     })
 
@@ -181,7 +159,7 @@ test('function failing (503): kept, sent when the browser is back online, one ro
   )
   const dialog = await openGuideRequest(page)
   await sendRequest(page, { Name: 'Grace Hopper', Email: email, 'Company (optional)': 'Navy Labs' })
-  await expectKeptToast(page, REQUEST_FAILURE, KEPT_REQUEST)
+  await expectKeptToast(page, REQUEST_FAILURE_TOASTS)
   // Spec §4: the dialog stays open with the values, though a copy is kept.
   await expect(dialog).toBeVisible()
   await expect(dialog.getByLabel('Email')).toHaveValue(email)
@@ -233,7 +211,7 @@ test('function slow: kept after exactly 15 s; its late arrival and the resend ma
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeVisible()
   expect(await keptInBrowser(page)).toEqual([])
   await page.clock.runFor(1000)
-  await expectKeptToast(page, CONTACT_FAILURE, KEPT_MESSAGE)
+  await expectKeptToast(page, CONTACT_FAILURE_TOASTS)
   const [kept] = await keptInBrowser(page)
   expect(kept!.requestId).toBe(body!.requestId)
 

@@ -13,6 +13,7 @@ import type {
   StoredContactRequest,
 } from '../../supabase/functions/send-contact-email/lead-store.ts'
 import { freePort } from '../e2e/server/free-port.ts'
+import { outputOf } from '../process-output.ts'
 import { endsWithTheFile } from '../stray-processes.ts'
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..')
@@ -97,11 +98,9 @@ export function startServe(cwd: string, dataDir: string, port = freePort()): Sta
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   )
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const output = outputOf(child)
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, port, output: () => output, exited }
+  return { child, port, output, exited }
 }
 
 /** Waits until the server says it runs, or rejects with its output when it exits first. */

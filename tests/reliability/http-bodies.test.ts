@@ -1,19 +1,16 @@
 // Bodies the server must stop reading: once the answer is decided (413, 400, 415, 405) the
 // connection closes after it, however much the client still sends.
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { HTTP_LIMITS } from '../../server/http-edge.ts'
 import {
   expectSecurityHeaders,
   expectStillServing,
   FUNCTION_PATH,
   rawRequest,
-  requestText,
-  SERVER_START_TIMEOUT_MS,
-  startServer,
-  stopServers,
   type RawResponse,
-  type RunningServer,
+  requestText,
+  serverForFile,
 } from './http-server.ts'
 
 /** Far more than any answer needs: sending stops here if the server never closes. */
@@ -24,13 +21,7 @@ const SEND_CAP_BYTES = 512 * 1024 * 1024
  */
 const MAX_SENT_BYTES = HTTP_LIMITS.lingerBytes + 16 * 1024 * 1024
 
-let server: RunningServer
-
-beforeAll(async () => {
-  server = await startServer()
-}, SERVER_START_TIMEOUT_MS)
-
-afterAll(stopServers)
+const server = serverForFile()
 
 interface Flood {
   /** The answer as the client received it. */
@@ -131,14 +122,14 @@ describe('endless bodies', () => {
   ]
 
   it.each(cases)('$label', async ({ label, head, chunk, status }) => {
-    const flooded = await flood(server.port, head, chunk)
+    const flooded = await flood(server().port, head, chunk)
     const response = answerOf(flooded)
     expect(response.status, label).toBe(status)
     expectSecurityHeaders(response, label)
     expect(response.headers.get('connection')?.toLowerCase(), label).toBe('close')
     expect(flooded.closed, `${label}: the server closed the connection`).toBe(true)
     expect(flooded.sent, `${label}: bytes the client could send`).toBeLessThan(MAX_SENT_BYTES)
-    await expectStillServing(server, label)
+    await expectStillServing(server(), label)
   })
 })
 
@@ -146,27 +137,27 @@ describe('bodies that end', () => {
   it('refuses a body that is not JSON with 400, and keeps the connection', async () => {
     const body = '{"name": '
     const response = await rawRequest(
-      server.port,
+      server().port,
       requestText('POST', FUNCTION_PATH, [...JSON_HEADERS, `Content-Length: ${body.length}`]) +
         body,
     )
     expect(response.status).toBe(400)
     expectSecurityHeaders(response, 'bad JSON')
     expect(response.closedByServer).toBe(false)
-    await expectStillServing(server, 'bad JSON')
+    await expectStillServing(server(), 'bad JSON')
   })
 
   it('answers a body shorter than its Content-Length when the client gives up', async () => {
-    const socket = net.connect(server.port, '127.0.0.1')
+    const socket = net.connect(server().port, '127.0.0.1')
     socket.write(requestText('POST', FUNCTION_PATH, [...JSON_HEADERS, 'Content-Length: 100']))
     socket.write('{"name"')
     await new Promise((resolve) => socket.once('connect', resolve))
     socket.destroy()
-    await expectStillServing(server, 'a body cut short')
+    await expectStillServing(server(), 'a body cut short')
   })
 
   it('keeps answering many requests on one connection (keep-alive)', async () => {
-    const socket = net.connect(server.port, '127.0.0.1')
+    const socket = net.connect(server().port, '127.0.0.1')
     let received = ''
     socket.on('data', (data: Buffer) => (received += data.toString('latin1')))
     socket.write(requestText('GET', '/') + requestText('GET', '/about', ['Connection: close']))

@@ -1,6 +1,6 @@
 // Odd methods, request targets and headers against the real server: each gets a clear answer
 // (the page, a redirect, or a 4xx) with the security headers, and the server keeps serving.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   expectSecurityHeaders,
   expectStillServing,
@@ -8,19 +8,10 @@ import {
   HOME_PAGE,
   rawRequest,
   requestText,
-  SERVER_START_TIMEOUT_MS,
-  startServer,
-  stopServers,
-  type RunningServer,
+  serverForFile,
 } from './http-server.ts'
 
-let server: RunningServer
-
-beforeAll(async () => {
-  server = await startServer()
-}, SERVER_START_TIMEOUT_MS)
-
-afterAll(stopServers)
+const server = serverForFile()
 
 /** One request, its expected status, and (for some) what else must hold. */
 interface Case {
@@ -31,15 +22,24 @@ interface Case {
 }
 
 async function answer({ label, request, status, location }: Case) {
-  const response = await rawRequest(server.port, request)
+  const response = await rawRequest(server().port, request)
   expect(response.status, label).toBe(status)
   expectSecurityHeaders(response, label)
   if (location !== undefined) expect(response.headers.get('location'), label).toBe(location)
-  await expectStillServing(server, label)
+  await expectStillServing(server(), label)
   return response
 }
 
 const check = async (c: Case) => void (await answer(c))
+
+/** A request whose headers are the point: its method, target, header lines and status. */
+const headerCase = (
+  label: string,
+  method: string,
+  target: string,
+  headers: string[],
+  status: number,
+): Case => ({ label, request: requestText(method, target, headers), status })
 
 describe('methods', () => {
   // TRACE, CONNECT and TRACK are methods `new Request` refuses: each one used to end the process.
@@ -126,11 +126,7 @@ describe('request targets', () => {
 
 describe('headers', () => {
   const cases: Case[] = [
-    {
-      label: 'a 20 KB header',
-      request: requestText('GET', '/', [`X-Big: ${'a'.repeat(20 * 1024)}`]),
-      status: 431,
-    },
+    headerCase('a 20 KB header', 'GET', '/', [`X-Big: ${'a'.repeat(20 * 1024)}`], 431),
     {
       label: '300 headers of 100 bytes',
       request: requestText(
@@ -140,16 +136,14 @@ describe('headers', () => {
       ),
       status: 431,
     },
-    {
-      label: 'two Host headers',
-      request: requestText('GET', '/', ['Host: evil.example']),
-      status: 400,
-    },
-    {
-      label: 'two Host headers to the function',
-      request: requestText('POST', FUNCTION_PATH, ['Host: evil.example', 'Content-Length: 0']),
-      status: 400,
-    },
+    headerCase('two Host headers', 'GET', '/', ['Host: evil.example'], 400),
+    headerCase(
+      'two Host headers to the function',
+      'POST',
+      FUNCTION_PATH,
+      ['Host: evil.example', 'Content-Length: 0'],
+      400,
+    ),
     { label: 'no Host in HTTP/1.1', request: 'GET / HTTP/1.1\r\n\r\n', status: 400 },
     { label: 'no Host in HTTP/1.0', request: 'GET / HTTP/1.0\r\n\r\n', status: 200 },
     {
@@ -157,21 +151,15 @@ describe('headers', () => {
       request: `POST ${FUNCTION_PATH} HTTP/1.1\r\nHost: a b\r\nContent-Length: 0\r\n\r\n`,
       status: 400,
     },
-    {
-      label: 'Content-Length not a number',
-      request: requestText('POST', FUNCTION_PATH, ['Content-Length: abc']),
-      status: 400,
-    },
-    {
-      label: 'negative Content-Length',
-      request: requestText('POST', FUNCTION_PATH, ['Content-Length: -1']),
-      status: 400,
-    },
-    {
-      label: 'two different Content-Lengths',
-      request: requestText('POST', FUNCTION_PATH, ['Content-Length: 2', 'Content-Length: 3']),
-      status: 400,
-    },
+    headerCase('Content-Length not a number', 'POST', FUNCTION_PATH, ['Content-Length: abc'], 400),
+    headerCase('negative Content-Length', 'POST', FUNCTION_PATH, ['Content-Length: -1'], 400),
+    headerCase(
+      'two different Content-Lengths',
+      'POST',
+      FUNCTION_PATH,
+      ['Content-Length: 2', 'Content-Length: 3'],
+      400,
+    ),
     {
       label: 'Content-Length and Transfer-Encoding',
       request: requestText('POST', FUNCTION_PATH, [
@@ -180,36 +168,24 @@ describe('headers', () => {
       ]),
       status: 400,
     },
-    {
-      label: 'unknown Transfer-Encoding',
-      request: requestText('POST', FUNCTION_PATH, ['Transfer-Encoding: gzip']),
-      status: 400,
-    },
-    {
-      label: 'a header without a colon',
-      request: requestText('GET', '/', ['NoColonHere']),
-      status: 400,
-    },
-    {
-      label: 'a control character in a header',
-      request: requestText('GET', '/', ['X-Bad: a\x01b']),
-      status: 400,
-    },
-    {
-      label: 'Expect: 100-continue',
-      request: requestText('GET', '/', ['Expect: 100-continue']),
-      status: 200,
-    },
-    {
-      label: 'an unknown Expect',
-      request: requestText('GET', '/', ['Expect: teapot']),
-      status: 417,
-    },
-    {
-      label: 'a WebSocket upgrade',
-      request: requestText('GET', '/', ['Connection: Upgrade', 'Upgrade: websocket']),
-      status: 200,
-    },
+    headerCase(
+      'unknown Transfer-Encoding',
+      'POST',
+      FUNCTION_PATH,
+      ['Transfer-Encoding: gzip'],
+      400,
+    ),
+    headerCase('a header without a colon', 'GET', '/', ['NoColonHere'], 400),
+    headerCase('a control character in a header', 'GET', '/', ['X-Bad: a\x01b'], 400),
+    headerCase('Expect: 100-continue', 'GET', '/', ['Expect: 100-continue'], 200),
+    headerCase('an unknown Expect', 'GET', '/', ['Expect: teapot'], 417),
+    headerCase(
+      'a WebSocket upgrade',
+      'GET',
+      '/',
+      ['Connection: Upgrade', 'Upgrade: websocket'],
+      200,
+    ),
     {
       label: 'HTTP/2 preface',
       request: 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',

@@ -5,10 +5,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { headerRules, securityHeadersOf } from '../../server/headers.ts'
 import { CONTACT_FUNCTION_PATH } from '../../supabase/functions/_shared/contact-request.ts'
 import { freePort } from '../e2e/server/free-port.ts'
+import { outputOf } from '../process-output.ts'
 import { endsWithTheFile } from '../stray-processes.ts'
 import { copyTemplateDataFolder } from './template-data-folder.ts'
 
@@ -89,9 +90,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   )
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const output = outputOf(child)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 
   const stop = async () => {
@@ -104,16 +103,31 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   try {
     await new Promise<void>((resolve, reject) => {
       const onData = () => {
-        if (output.includes('Site running at')) resolve()
+        if (output().includes('Site running at')) resolve()
       }
       child.stdout.on('data', onData)
-      child.once('exit', (code) => reject(new Error(`serve.ts exited (${code}) first:\n${output}`)))
+      child.once('exit', (code) =>
+        reject(new Error(`serve.ts exited (${code}) first:\n${output()}`)),
+      )
     })
   } catch (error) {
     await stop()
     throw error
   }
-  return { port, origin: `http://127.0.0.1:${port}`, output: () => output, stop }
+  return { port, origin: `http://127.0.0.1:${port}`, output, stop }
+}
+
+/**
+ * The one server a test file asks things of: started before its tests (in a hook, so a slow
+ * start is not charged to a test) and stopped after them. Read it inside a test.
+ */
+export function serverForFile(): () => RunningServer {
+  let server: RunningServer | undefined
+  beforeAll(async () => {
+    server = await startServer()
+  }, SERVER_START_TIMEOUT_MS)
+  afterAll(stopServers)
+  return () => server!
 }
 
 /** Runs `tsx server/serve.ts` with `args` and `env` to its end: for start-up failures. */

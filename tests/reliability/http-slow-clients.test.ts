@@ -1,26 +1,17 @@
 // Clients that send too slowly to ever finish (slowloris): the server's time-outs answer 408
 // with the security headers and close the connection, and the server keeps serving.
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { HTTP_LIMITS } from '../../server/http-edge.ts'
 import {
   expectSecurityHeaders,
   expectStillServing,
   FUNCTION_PATH,
   requestText,
-  SERVER_START_TIMEOUT_MS,
-  startServer,
-  stopServers,
-  type RunningServer,
+  serverForFile,
 } from './http-server.ts'
 
-let server: RunningServer
-
-beforeAll(async () => {
-  server = await startServer()
-}, SERVER_START_TIMEOUT_MS)
-
-afterAll(stopServers)
+const server = serverForFile()
 
 /**
  * Sends `head`, then one `drip` every half second, until the server closes the connection.
@@ -29,7 +20,7 @@ afterAll(stopServers)
  */
 function dribble(head: string, drip: string): Promise<string> {
   return new Promise((resolve) => {
-    const socket = net.connect(server.port, '127.0.0.1')
+    const socket = net.connect(server().port, '127.0.0.1')
     let answer = ''
     socket.on('data', (data: Buffer) => (answer += data.toString('latin1')))
     socket.on('error', () => socket.destroy())
@@ -61,7 +52,7 @@ describe.concurrent('slow clients', () => {
     const response = headersOf(answer)
     expect(response.status).toBe(408)
     expectSecurityHeaders(response, 'slow headers')
-    await expectStillServing(server, 'slow headers')
+    await expectStillServing(server(), 'slow headers')
   })
 
   it(`closes a connection whose body never ends (${HTTP_LIMITS.requestTimeoutMs} ms)`, async () => {
@@ -73,6 +64,6 @@ describe.concurrent('slow clients', () => {
     const response = headersOf(answer)
     expect(response.status).toBe(408)
     expectSecurityHeaders(response, 'slow body')
-    await expectStillServing(server, 'slow body')
+    await expectStillServing(server(), 'slow body')
   })
 })

@@ -1,12 +1,10 @@
 // The local mount used by `npm start` and `npm run dev`: a real HTTP server on 127.0.0.1 with the
 // middleware, a PGlite directory on disk, and the leads command reading it while it runs.
-import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js'
 import {
@@ -27,13 +25,13 @@ import {
   guideBody,
   failingMail,
 } from '../helpers/function-fixtures.ts'
+import { leadsCommand } from '../helpers/leads-command.ts'
 import { timeLimit } from '../../harness/time-limit.ts'
-
-const run = promisify(execFile)
-const root = path.resolve(import.meta.dirname, '../../..')
 
 let workDir: string
 let dataDir: string
+// dataDir is set by the file's beforeAll, so it is read when a command runs.
+const leads = (...args: string[]) => leadsCommand(args, { ...process.env, LEADS_DATA_DIR: dataDir })
 let functions: FunctionsMiddleware
 let server: Server
 let baseUrl: string
@@ -187,18 +185,15 @@ describe('the leads command while the server holds the database', () => {
   it(
     'prints stored requests and retries failed ones as a CLI',
     async () => {
-      const env = { ...process.env, LEADS_DATA_DIR: dataDir }
-      const tsx = path.join(root, 'node_modules/.bin/tsx')
-      const listed = await run(tsx, ['scripts/leads.ts'], { cwd: root, env })
+      const listed = await leads()
+      expect(listed.code).toBe(0)
       expect(listed.stdout).toContain('FAILED')
       expect(listed.stdout).toContain('guide: System Design Interview Guide')
       expect(listed.stdout).toContain('Grace Hopper <grace@example.com>')
 
       const callsBefore = mail.calls
       // The retry runs in the server process, with the server's (still failing) transport.
-      const retried = await run(tsx, ['scripts/leads.ts', '--retry'], { cwd: root, env }).catch(
-        (error: { code: number; stdout: string }) => error,
-      )
+      const retried = await leads('--retry')
       expect(retried.stdout).toMatch(
         /Retried \d+ request\(s\): 0 sent, 0 only logged \(no RESEND_API_KEY\), \d+ still failing/,
       )
@@ -219,13 +214,6 @@ describe('the leads command while the server holds the database', () => {
 // One test per command: each starts the leads command two or three times, and a time limit
 // covers one piece of work.
 describe('spam through the leads command (the server holds the database)', () => {
-  const tsx = path.join(root, 'node_modules/.bin/tsx')
-  // dataDir is set by the file's beforeAll, so it is read when a command runs.
-  const leads = (...args: string[]) =>
-    run(tsx, ['scripts/leads.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, LEADS_DATA_DIR: dataDir },
-    }).catch((error: { code: number; stdout: string; stderr: string }) => error)
   let spam: { id: string }
   let old: { id: string }
 
@@ -257,12 +245,12 @@ describe('spam through the leads command (the server holds the database)', () =>
     'releases one with --release, mailing it, and then knows it no longer as spam',
     async () => {
       const callsBefore = mail.calls
-      const released = (await leads('--release', spam.id)) as { code?: number; stdout: string }
+      const released = await leads('--release', spam.id)
       // The server's transport fails in these tests: released, mail attempted and marked failed.
       expect(released.stdout).toContain(`Released ${spam.id} from spam; mail failed via failing`)
       expect(released.code).toBe(1)
       expect(mail.calls).toBe(callsBefore + 1)
-      const unknown = (await leads('--release', spam.id)) as { code?: number; stderr: string }
+      const unknown = await leads('--release', spam.id)
       expect(unknown.stderr).toContain(`No spam request with id ${spam.id}`)
     },
     timeLimit(60_000),

@@ -88,6 +88,20 @@ describe('drafts in the content loader', () => {
   })
   afterAll(() => rm(project, { recursive: true, force: true }))
 
+  /** Runs `check` with `file` of the project rewritten by `edit`, then puts the file back. */
+  async function withEdited(file: string, edit: (text: string) => string, check: () => unknown) {
+    const full = path.join(project, file)
+    const original = await readFile(full, 'utf8')
+    await writeFile(full, edit(original))
+    try {
+      await check()
+    } finally {
+      await writeFile(full, original)
+    }
+  }
+  const problemsOf = (result: Awaited<ReturnType<typeof loadContent>>) =>
+    result.errors.map((error) => `${error.file}  ${error.field}  ${error.message}`)
+
   it('are included for the dev server', async () => {
     const result = await loadContent(project, collections, { drafts: 'include' })
     expect(formatReport(result.errors)).toBe('0 content problems in 0 files:')
@@ -147,44 +161,31 @@ describe('drafts in the content loader', () => {
     }
   })
 
-  it('may not be linked from a published entry before the scheduled day', async () => {
-    const file = path.join(project, 'content/articles/calibrating-interviewers.mdx')
-    const original = await readFile(file, 'utf8')
-    await writeFile(
-      file,
-      `${original}\nMore in [what comes next](/resources/articles/scheduled-article).\n`,
-    )
-    try {
-      const build = await loadContent(project, collections)
-      expect(
-        build.errors.map((error) => `${error.file}  ${error.field}  ${error.message}`),
-      ).toEqual([
-        'content/articles/calibrating-interviewers.mdx  (body)  /resources/articles/scheduled-article is scheduled for 2099-01-05 (its publishDate) and has no page before then; link to it from that day on, or date this entry the same day or later',
-      ])
-      const onTheDay = await loadContent(project, collections, { today: '2099-01-05' })
-      expect(onTheDay.errors).toEqual([])
-    } finally {
-      await writeFile(file, original)
-    }
-  })
+  it('may not be linked from a published entry before the scheduled day', () =>
+    withEdited(
+      'content/articles/calibrating-interviewers.mdx',
+      (text) => `${text}\nMore in [what comes next](/resources/articles/scheduled-article).\n`,
+      async () => {
+        expect(problemsOf(await loadContent(project, collections))).toEqual([
+          'content/articles/calibrating-interviewers.mdx  (body)  /resources/articles/scheduled-article is scheduled for 2099-01-05 (its publishDate) and has no page before then; link to it from that day on, or date this entry the same day or later',
+        ])
+        const onTheDay = await loadContent(project, collections, { today: '2099-01-05' })
+        expect(onTheDay.errors).toEqual([])
+      },
+    ))
 
-  it('cannot be referenced by a published entry in a build', async () => {
-    const file = path.join(project, 'content/industries/ai-ml.yaml')
-    const original = await readFile(file, 'utf8')
-    await writeFile(file, original.replace(/^faq: .*$/m, 'faq: draft-faq'))
-    try {
-      const build = await loadContent(project, collections)
-      expect(
-        build.errors.map((error) => `${error.file}  ${error.field}  ${error.message}`),
-      ).toEqual([
-        'content/industries/ai-ml.yaml  faq  the faqs entry "draft-faq" is a draft (draft: true), so it is left out of the published site; publish it or point to a published entry',
-      ])
-      const dev = await loadContent(project, collections, { drafts: 'include' })
-      expect(dev.errors).toEqual([])
-    } finally {
-      await writeFile(file, original)
-    }
-  })
+  it('cannot be referenced by a published entry in a build', () =>
+    withEdited(
+      'content/industries/ai-ml.yaml',
+      (text) => text.replace(/^faq: .*$/m, 'faq: draft-faq'),
+      async () => {
+        expect(problemsOf(await loadContent(project, collections))).toEqual([
+          'content/industries/ai-ml.yaml  faq  the faqs entry "draft-faq" is a draft (draft: true), so it is left out of the published site; publish it or point to a published entry',
+        ])
+        const dev = await loadContent(project, collections, { drafts: 'include' })
+        expect(dev.errors).toEqual([])
+      },
+    ))
 
   it('must say draft: true or false, and only where entries are many', async () => {
     const file = path.join(project, 'content/faqs/draft-faq.yaml')

@@ -72,6 +72,14 @@ it('knows every fixture folder', async () => {
   expect(await readdir(path.join(fixtures, 'small-site'))).toContain('content')
 })
 
+/** The page's check of `files`, saved together, says what the command said about them. */
+async function expectPageAgrees(errors: ContentError[], index: ContentIndex, files: FixtureFile[]) {
+  expect(
+    await checkFilesInPage(collections, index, files, today),
+    files.map((file) => file.path).join(', '),
+  ).toEqual(sentencesAbout(errors, files))
+}
+
 describe.each(['broken-content', 'wording'])(
   'tests/fixtures/%s, checked as a site of its own',
   (name) => {
@@ -89,19 +97,13 @@ describe.each(['broken-content', 'wording'])(
       expect(sentencesAbout(errors, files).length).toBeGreaterThan(3)
     })
 
-    it('gives the same sentences in the page, all its files saved at once', async () => {
-      expect(await checkFilesInPage(collections, index, files, today)).toEqual(
-        sentencesAbout(errors, files),
-      )
-    })
+    it('gives the same sentences in the page, all its files saved at once', () =>
+      expectPageAgrees(errors, index, files))
 
     it(
       'gives the same sentences in the page, each file saved alone among the others',
       async () => {
-        for (const file of files)
-          expect(await checkFilesInPage(collections, index, [file], today), file.path).toEqual(
-            sentencesAbout(errors, [file]),
-          )
+        for (const file of files) await expectPageAgrees(errors, index, [file])
       },
       LOAD,
     )
@@ -143,19 +145,14 @@ describe("the fixtures added to the site's own content, as a writer's new entrie
       expect(sentencesAbout(errors, [file]), file.path).not.toEqual([])
   })
 
-  it('gives the same sentences in the page, wording/ saved at once', async () => {
-    expect(await checkFilesInPage(collections, index, wording, today)).toEqual(
-      sentencesAbout(errors, wording),
-    )
-  })
+  it('gives the same sentences in the page, wording/ saved at once', () =>
+    expectPageAgrees(errors, index, wording))
 
   it(
     'gives the same sentences in the page, each file saved alone',
     async () => {
       for (const file of [...wording, ...yamlMistakes])
-        expect(await checkFilesInPage(collections, index, [file], today), file.path).toEqual(
-          sentencesAbout(errors, [file]),
-        )
+        await expectPageAgrees(errors, index, [file])
     },
     LOAD,
   )

@@ -22,6 +22,21 @@ const routes: RouteEntry[] = [
   },
 ]
 
+/** The web manifest of a site whose pages (and icons) are under `base`. */
+const manifestAt = (base: string) =>
+  JSON.parse(
+    webManifest(
+      { name: 'Panelwise', description: 'd' },
+      {
+        themeColor: '#000000',
+        backgroundColor: '#ffffff',
+        icon192: `${base}a.png`,
+        icon512: `${base}b.png`,
+        startUrl: base,
+      },
+    ),
+  )
+
 describe('crawler files', () => {
   it('lists every route with lastmod where content knows it', () => {
     const xml = sitemapXml(
@@ -49,18 +64,7 @@ describe('crawler files', () => {
   })
 
   it('writes a manifest with both icon sizes', () => {
-    const manifest = JSON.parse(
-      webManifest(
-        { name: 'Panelwise', description: 'd' },
-        {
-          themeColor: '#000000',
-          backgroundColor: '#ffffff',
-          icon192: '/a.png',
-          icon512: '/b.png',
-          startUrl: '/',
-        },
-      ),
-    )
+    const manifest = manifestAt('/')
     expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual([
       '192x192',
       '512x512',
@@ -69,18 +73,7 @@ describe('crawler files', () => {
   })
 
   it('starts a site built under a base path at its base', () => {
-    const manifest = JSON.parse(
-      webManifest(
-        { name: 'Panelwise', description: 'd' },
-        {
-          themeColor: '#000000',
-          backgroundColor: '#ffffff',
-          icon192: '/repo/pr-12/a.png',
-          icon512: '/repo/pr-12/b.png',
-          startUrl: '/repo/pr-12/',
-        },
-      ),
-    )
+    const manifest = manifestAt('/repo/pr-12/')
     expect([manifest.start_url, manifest.scope]).toEqual(['/repo/pr-12/', '/repo/pr-12/'])
   })
 

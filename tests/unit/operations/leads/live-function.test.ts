@@ -1,10 +1,7 @@
 // The owner's calls to the live function (operations/leads/live-function.ts): `npm run leads:retry --
 // --remote` asks it to retry now, the watch reads its counts; both carry the scheduled call's
 // secret, and each failure is one sentence. Against a fake function on this machine.
-import { execFile } from 'node:child_process'
 import { createServer } from 'node:http'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   FunctionCallError,
@@ -14,10 +11,9 @@ import {
 } from '../../../../operations/leads/live-function.ts'
 import { listenOnLoopback, type LoopbackServer } from '../../../../server/listen-on-loopback.ts'
 import { RELEASE_HELD_HEADER } from '../../../../supabase/functions/send-contact-email/config.ts'
+import { leadsCommand } from '../../helpers/leads-command.ts'
 import { timeLimit } from '../../../harness/time-limit.ts'
 
-const run = promisify(execFile)
-const root = path.resolve(import.meta.dirname, '../../../..')
 const TOKEN = 't'.repeat(40)
 const PATH = '/functions/v1/send-contact-email'
 
@@ -96,20 +92,16 @@ describe('retry now', () => {
       LEADS_FUNCTION_URL: `${fake.origin}${PATH}`,
       RELEASE_HELD_TOKEN: TOKEN,
     }
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/leads.ts', '--retry', '--remote'],
-      { cwd: root, env },
-    )
+    const { code, stdout } = await leadsCommand(['--retry', '--remote'], env)
+    expect(code).toBe(0)
     expect(stdout).toBe(
       'The live function accepted the retry (202): it sends every waiting failed or received request now; npm run leads -- --remote shows how they stand.\n',
     )
     expect(received).toEqual([{ method: 'POST', token: TOKEN, body: '{"retryNow":true}' }])
-    const missing = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/leads.ts', '--retry', '--remote'],
-      { cwd: root, env: { ...env, RELEASE_HELD_TOKEN: '' } },
-    ).catch((error: { code: number; stderr: string }) => error)
+    const missing = await leadsCommand(['--retry', '--remote'], {
+      ...env,
+      RELEASE_HELD_TOKEN: '',
+    })
     expect(missing).toMatchObject({
       code: 1,
       stderr:

@@ -248,6 +248,10 @@ describe('the Pages preview', () => {
   const remoteFiles = async () =>
     (await git(remoteDir, 'ls-tree', '-r', '--name-only', 'gh-pages')).split('\n').sort()
 
+  /** The preview of `event`'s pull request, built by the fake build, on the fake GitHub. */
+  const publishFor = (event: typeof opened) =>
+    publishPreview({ octokit: client(github!), event, repoDir, build: fakeBuild })
+
   beforeAll(async () => {
     remoteDir = path.join(scratch(), 'remote.git')
     repoDir = path.join(scratch(), 'checkout')
@@ -262,12 +266,7 @@ describe('the Pages preview', () => {
 
   it('is not built where Pages is not enabled, and the reason says how to enable it', async () => {
     github = await startFakeGitHub()
-    const preview = await publishPreview({
-      octokit: client(github),
-      event: opened,
-      repoDir,
-      build: fakeBuild,
-    })
+    const preview = await publishFor(opened)
     expect(preview).toEqual({
       kind: 'unavailable',
       reason: expect.stringMatching(
@@ -282,12 +281,7 @@ describe('the Pages preview', () => {
     github = await startFakeGitHub({
       pages: { ...PAGES, build_type: 'workflow', source: undefined },
     })
-    const preview = await publishPreview({
-      octokit: client(github),
-      event: opened,
-      repoDir,
-      build: fakeBuild,
-    })
+    const preview = await publishFor(opened)
     expect(preview).toMatchObject({
       kind: 'unavailable',
       reason: expect.stringContaining('from a workflow'),
@@ -299,13 +293,8 @@ describe('the Pages preview', () => {
     github = await startFakeGitHub({ pages: PAGES })
     // Another pull request's preview, already there.
     const other = parsePullRequestEvent({ ...payload('opened'), number: 9 })
-    await publishPreview({ octokit: client(github), event: other, repoDir, build: fakeBuild })
-    const preview = await publishPreview({
-      octokit: client(github),
-      event: opened,
-      repoDir,
-      build: fakeBuild,
-    })
+    await publishFor(other)
+    const preview = await publishFor(opened)
     expect(preview).toEqual({ kind: 'published', url: PREVIEW_URL })
     expect(builtFor).toEqual(['/Hello-World/pr-9/', '/Hello-World/pr-2/'])
     // The head commit's status, pending while it builds, then the preview's address: the link
@@ -369,12 +358,7 @@ describe('the Pages preview', () => {
 
   it('is a fork’s: nothing asked, nothing built', async () => {
     github = await startFakeGitHub({ pages: PAGES })
-    const preview = await publishPreview({
-      octokit: client(github),
-      event: fromFork,
-      repoDir,
-      build: fakeBuild,
-    })
+    const preview = await publishFor(fromFork)
     expect(preview.kind).toBe('unavailable')
     expect(github.requests).toEqual([])
     expect(builtFor).toHaveLength(2)

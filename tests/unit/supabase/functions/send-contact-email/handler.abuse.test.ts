@@ -3,6 +3,7 @@
 // text that is not well-formed Unicode and characters that must never reach a mail header.
 // PGlite with the real migrations, a fake clock and a recording mail transport.
 import { describe, expect, it } from 'vitest'
+import type { HandlerConfig } from '../../../../../supabase/functions/send-contact-email/config.ts'
 import { retryContactRequests } from '../../../../../supabase/functions/send-contact-email/deliver.ts'
 import { clientAddressOf } from '../../../../../supabase/functions/send-contact-email/handler.ts'
 import {
@@ -23,6 +24,24 @@ import {
 } from '../../../helpers/function-fixtures.ts'
 
 const database = withTestDatabase()
+
+/** The handler on a recording mail and a clock at 09:10, with the budgets `config` gives. */
+const onBudget = (config: Partial<HandlerConfig>) => {
+  const clock = fakeClock('2026-11-25T09:10:00Z')
+  const mail = recordingMail()
+  return { ...handlerOn(database(), { mail, config, clock: clock.now }), mail, clock }
+}
+
+/** Sends `body` once from each of `count` addresses, 192.0.2.`first` on: each one accepted. */
+async function acceptedFromEach(
+  handle: ReturnType<typeof handlerOn>['handle'],
+  body: object,
+  count: number,
+  first: number,
+) {
+  for (let index = 0; index < count; index++)
+    await expectAccepted(await handle(post(body, { address: `192.0.2.${first + index}` })))
+}
 
 const statuses = async (store: ReturnType<typeof handlerOn>['store']) =>
   (await store.listContactRequests()).map((row) => row.status)
@@ -77,13 +96,7 @@ describe('the site-wide mail budget', () => {
   const budget = { mailBudgetPerHour: 30, unverifiedMailBudgetPerHour: 10 }
 
   it('40 requests from 40 addresses: all stored and answered, 30 mailed, 10 held; the next hour sends them', async () => {
-    const clock = fakeClock('2026-11-25T09:10:00Z')
-    const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database(), {
-      mail,
-      config: budget,
-      clock: clock.now,
-    })
+    const { handle, store, settled, mail, clock } = onBudget(budget)
     for (let index = 0; index < 40; index++) {
       const response = await handle(post(contactBody, { address: `192.0.2.${index + 1}` }))
       await expectAccepted(response)
@@ -112,15 +125,11 @@ describe('the site-wide mail budget', () => {
   })
 
   it('a held mail is released once, however many requests ask at the same time', async () => {
-    const clock = fakeClock('2026-11-25T09:10:00Z')
-    const mail = recordingMail()
-    const { handle, settled } = handlerOn(database(), {
-      mail,
-      config: { mailBudgetPerHour: 1, unverifiedMailBudgetPerHour: 1 },
-      clock: clock.now,
+    const { handle, settled, mail, clock } = onBudget({
+      mailBudgetPerHour: 1,
+      unverifiedMailBudgetPerHour: 1,
     })
-    for (let index = 0; index < 4; index++)
-      await expectAccepted(await handle(post(contactBody, { address: `192.0.2.${index + 1}` })))
+    await acceptedFromEach(handle, contactBody, 4, 1)
     await settled()
     expect(mail.sent).toHaveLength(1)
 
@@ -172,15 +181,11 @@ describe('the site-wide mail budget', () => {
     })
 
   it('a scheduled call with the secret sends held mails within the new hour budget', async () => {
-    const clock = fakeClock('2026-11-25T09:10:00Z')
-    const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database(), {
-      mail,
-      config: { mailBudgetPerHour: 2, releaseHeldToken: token },
-      clock: clock.now,
+    const { handle, store, settled, mail, clock } = onBudget({
+      mailBudgetPerHour: 2,
+      releaseHeldToken: token,
     })
-    for (let index = 0; index < 5; index++)
-      await expectAccepted(await handle(post(contactBody, { address: `192.0.2.${index + 1}` })))
+    await acceptedFromEach(handle, contactBody, 5, 1)
     await settled()
     expect(mail.sent).toHaveLength(2)
 
@@ -204,12 +209,9 @@ describe('the site-wide mail budget', () => {
     ['an empty secret', '', token],
     ['any secret while none is configured', token, null],
   ])('%s is a 403 and sends nothing', async (_label, offered, configured) => {
-    const mail = recordingMail()
-    const clock = fakeClock('2026-11-25T09:10:00Z')
-    const { handle, settled } = handlerOn(database(), {
-      mail,
-      config: { mailBudgetPerHour: 1, releaseHeldToken: configured },
-      clock: clock.now,
+    const { handle, settled, mail, clock } = onBudget({
+      mailBudgetPerHour: 1,
+      releaseHeldToken: configured,
     })
     await expectAccepted(await handle(post(contactBody)))
     await expectAccepted(await handle(post(contactBody)))
@@ -273,20 +275,15 @@ describe('a request without the anti-bot fields', () => {
   })
 
   it('has a lower share of the mail budget: held sooner, released only within that share', async () => {
-    const clock = fakeClock('2026-11-25T09:10:00Z')
-    const mail = recordingMail()
-    const { handle, store, settled } = handlerOn(database(), {
-      mail,
-      config: { mailBudgetPerHour: 5, unverifiedMailBudgetPerHour: 2 },
-      clock: clock.now,
+    const { handle, store, settled, mail, clock } = onBudget({
+      mailBudgetPerHour: 5,
+      unverifiedMailBudgetPerHour: 2,
     })
-    for (let index = 0; index < 4; index++)
-      await expectAccepted(await handle(post(specBody, { address: `192.0.2.${index + 1}` })))
+    await acceptedFromEach(handle, specBody, 4, 1)
     await settled()
     expect(mail.sent).toHaveLength(2)
     // The form's requests still get the rest of the hour's budget.
-    for (let index = 0; index < 4; index++)
-      await expectAccepted(await handle(post(contactBody, { address: `192.0.2.${index + 11}` })))
+    await acceptedFromEach(handle, contactBody, 4, 11)
     await settled()
     expect(mail.sent).toHaveLength(5)
     let rows = await store.listContactRequests({ status: 'held' })

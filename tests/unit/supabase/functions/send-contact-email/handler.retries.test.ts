@@ -2,7 +2,10 @@
 // fake clock moved along the schedule's 5-minute ticks, and mail transports that fail on cue.
 // Also the scheduled call's other work (spam and retention) and the watch's counts read.
 import { describe, expect, it } from 'vitest'
-import { RELEASE_HELD_HEADER } from '../../../../../supabase/functions/send-contact-email/config.ts'
+import {
+  RELEASE_HELD_HEADER,
+  type HandlerConfig,
+} from '../../../../../supabase/functions/send-contact-email/config.ts'
 import { leadIdempotencyKey } from '../../../../../supabase/functions/send-contact-email/lead-email.ts'
 import {
   SPAM_RETENTION_DAYS,
@@ -46,6 +49,14 @@ const token = 'scheduled-'.padEnd(48, 'x')
  * time, so the fake one must not be earlier.
  */
 const futureTick = () => new Date(Math.ceil(Date.now() / HOUR) * HOUR + 10 * MINUTE).toISOString()
+
+/** The handler the schedule calls, its token configured: on the test's mail and clock. */
+const scheduledHandler = (
+  mail?: MailTransport,
+  clock?: ReturnType<typeof fakeClock>,
+  config: Partial<HandlerConfig> = {},
+) =>
+  handlerOn(database(), { mail, clock: clock?.now, config: { releaseHeldToken: token, ...config } })
 
 const scheduledCall = (body = '{}', value = token) =>
   new Request('http://localhost/functions/v1/send-contact-email', {
@@ -153,11 +164,7 @@ describe('retries on the schedule', () => {
   it('a mail that fails three times and then goes: one mail, four attempts', async () => {
     const clock = fakeClock(futureTick())
     const mail = flakyMail(3, clock.now)
-    const handler = handlerOn(database(), {
-      mail: mail.transport,
-      config: { releaseHeldToken: token },
-      clock: clock.now,
-    })
+    const handler = scheduledHandler(mail.transport, clock)
     const { id } = await expectAccepted(await handler.handle(post(contactBody)))
     const failed = await rowOf(handler.store, id)
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 })
@@ -190,11 +197,7 @@ describe('retries on the schedule', () => {
   it('a mail that never goes stops at the last attempt, failed with no next try', async () => {
     const clock = fakeClock(futureTick())
     const mail = flakyMail(Number.POSITIVE_INFINITY, clock.now)
-    const handler = handlerOn(database(), {
-      mail: mail.transport,
-      config: { releaseHeldToken: token },
-      clock: clock.now,
-    })
+    const handler = scheduledHandler(mail.transport, clock)
     const { id } = await expectAccepted(await handler.handle(post(contactBody)))
     const row = await followSchedule(handler, clock, id, mail.attempts)
     console.log(['Never sent:', ...timeline(mail.attempts)].join('\n  '))
@@ -225,11 +228,7 @@ describe('retries on the schedule', () => {
   it('retries stay within the hour budget, after the held mails', async () => {
     const clock = fakeClock(futureTick())
     const mail = flakyMail(2, clock.now)
-    const handler = handlerOn(database(), {
-      mail: mail.transport,
-      config: { releaseHeldToken: token, mailBudgetPerHour: 2 },
-      clock: clock.now,
-    })
+    const handler = scheduledHandler(mail.transport, clock, { mailBudgetPerHour: 2 })
     // Two mails fail and spend the hour's budget; the third request is held.
     for (let index = 0; index < 3; index++)
       await expectAccepted(await handler.handle(post(contactBody)))
@@ -260,11 +259,7 @@ describe('retries on the schedule', () => {
   it('a row left received is mailed once it is older than the in-flight limit', async () => {
     const clock = fakeClock(new Date().toISOString())
     const mail = recordingMail()
-    const handler = handlerOn(database(), {
-      mail,
-      config: { releaseHeldToken: token },
-      clock: clock.now,
-    })
+    const handler = scheduledHandler(mail, clock)
     // The function stopped between storing and mailing: the row, and no mail.
     const { row } = await handler.store.insertContactRequest(
       lead({ message: 'Stored, then the instance stopped.' }),
@@ -303,16 +298,8 @@ describe('retries on the schedule', () => {
   it('two instances on one schedule tick mail a due row once', async () => {
     const clock = fakeClock(futureTick())
     const first = flakyMail(1, clock.now)
-    const one = handlerOn(database(), {
-      mail: first.transport,
-      config: { releaseHeldToken: token },
-      clock: clock.now,
-    })
-    const other = handlerOn(database(), {
-      mail: first.transport,
-      config: { releaseHeldToken: token },
-      clock: clock.now,
-    })
+    const one = scheduledHandler(first.transport, clock)
+    const other = scheduledHandler(first.transport, clock)
     await expectAccepted(await one.handle(post(contactBody)))
     clock.set(new Date(clock.now().getTime() + 5 * MINUTE).toISOString())
     await Promise.all([one.handle(scheduledCall()), other.handle(scheduledCall())])
@@ -341,11 +328,7 @@ describe('retries on the schedule', () => {
   it('{"retryNow":true} retries every failed row now, once each, outside the budget', async () => {
     const clock = fakeClock(futureTick())
     const failing = failingMail()
-    const handler = handlerOn(database(), {
-      mail: failing,
-      config: { releaseHeldToken: token, mailBudgetPerHour: 2 },
-      clock: clock.now,
-    })
+    const handler = scheduledHandler(failing, clock, { mailBudgetPerHour: 2 })
     const first = await expectAccepted(await handler.handle(post(contactBody)))
     await expectAccepted(await handler.handle(post(contactBody)))
     // One of them gave up long ago.
@@ -377,7 +360,7 @@ describe('retries on the schedule', () => {
     ['another field', '{"purge":true}'],
   ])('a scheduled call with a body that is %s is a 400 and runs nothing', async (_label, body) => {
     const failing = failingMail()
-    const handler = handlerOn(database(), { mail: failing, config: { releaseHeldToken: token } })
+    const handler = scheduledHandler(failing)
     await expectAccepted(await handler.handle(post(contactBody)))
     const response = await handler.handle(scheduledCall(body))
     expect(response.status).toBe(400)
@@ -397,11 +380,7 @@ describe('the counts read (GET with the release secret)', () => {
 
   it('answers counts only: unsent over an hour by status, gave up, the oldest', async () => {
     const clock = fakeClock(new Date().toISOString())
-    const handler = handlerOn(database(), {
-      mail: failingMail(),
-      config: { releaseHeldToken: token, mailBudgetPerHour: 3 },
-      clock: clock.now,
-    })
+    const handler = scheduledHandler(failingMail(), clock, { mailBudgetPerHour: 3 })
     const ids: string[] = []
     for (let index = 0; index < 5; index++)
       ids.push((await expectAccepted(await handler.handle(post(contactBody)))).id)
@@ -440,7 +419,7 @@ describe('the counts read (GET with the release secret)', () => {
   })
 
   it('with nothing unsent: zeros and no oldest', async () => {
-    const handler = handlerOn(database(), { config: { releaseHeldToken: token } })
+    const handler = scheduledHandler()
     await expectAccepted(await handler.handle(post(specBody)))
     const response = await handler.handle(countsCall())
     expect(await response.json()).toMatchObject({
@@ -493,9 +472,9 @@ describe('spam and retention on the schedule', () => {
   }
 
   it('deletes spam past 30 days and mailed rows past the retention; never an unmailed one', async () => {
-    const handler = handlerOn(database(), {
-      mail: recordingMail(),
-      config: { releaseHeldToken: token, leadRetentionDays: 90, mailBudgetPerHour: 0 },
+    const handler = scheduledHandler(recordingMail(), undefined, {
+      leadRetentionDays: 90,
+      mailBudgetPerHour: 0,
     })
     const kept = [
       await storedAt(handler, SPAM_RETENTION_DAYS - 1, 'spam'),
@@ -514,9 +493,9 @@ describe('spam and retention on the schedule', () => {
   })
 
   it('a stopped received row is never deleted, even past the retention', async () => {
-    const handler = handlerOn(database(), {
-      mail: recordingMail(),
-      config: { releaseHeldToken: token, leadRetentionDays: 1, mailBudgetPerHour: 0 },
+    const handler = scheduledHandler(recordingMail(), undefined, {
+      leadRetentionDays: 1,
+      mailBudgetPerHour: 0,
     })
     const id = await storedAt(handler, 30, 'received')
     await call(handler)

@@ -783,6 +783,26 @@ describe('one mail per lead when the insert times out but lands later (issue 54)
       )
     ).rows
 
+  /**
+   * A contact request sent in an hour with no mail budget left, its row landing after the answer;
+   * `nextHour` is the handler of the hour after, which has budget.
+   */
+  async function lateWithoutBudget(mail: MailTransport) {
+    const clock = fakeClock('2026-11-25T09:10:00Z')
+    const config = { mailBudgetPerHour: 0 }
+    const { handle, store, settled } = handlerOn(database(), { mail, config, clock: clock.now })
+    const land = slowInsert(store)
+    const requestId = crypto.randomUUID()
+    const { status } = await handle(post({ ...contactBody, requestId }))
+    land()
+    await settled()
+    const nextHour = () => {
+      clock.set('2026-11-25T10:00:00Z')
+      return handlerOn(database(), { mail, config: { mailBudgetPerHour: 10 }, clock: clock.now })
+    }
+    return { status, store, requestId, nextHour }
+  }
+
   it('a late received row: the "not stored" mail is its one mail, and the row says sent', async () => {
     const mail = recordingMail()
     const { handle, store, settled } = handlerOn(database(), { mail })
@@ -802,23 +822,12 @@ describe('one mail per lead when the insert times out but lands later (issue 54)
   })
 
   it("a late held row: not mailed again by the next hour's release or a retry", async () => {
-    const clock = fakeClock('2026-11-25T09:10:00Z')
     const mail = recordingMail()
-    const config = { mailBudgetPerHour: 0 }
-    const { handle, store, settled } = handlerOn(database(), { mail, config, clock: clock.now })
-    const land = slowInsert(store)
-    const requestId = crypto.randomUUID()
-    expect((await handle(post({ ...contactBody, requestId }))).status).toBe(200)
-    land()
-    await settled()
+    const { status, store, nextHour } = await lateWithoutBudget(mail)
+    expect(status).toBe(200)
     expect(await rows()).toEqual([{ status: 'sent', attempts: 1, transport: 'recording' }])
     // The next hour has budget: its first request releases what is held, and this is not.
-    clock.set('2026-11-25T10:00:00Z')
-    const next = handlerOn(database(), {
-      mail,
-      config: { mailBudgetPerHour: 10 },
-      clock: clock.now,
-    })
+    const next = nextHour()
     await expectAccepted(await next.handle(post(scorecardBody)))
     await next.settled()
     await retryContactRequests({ store, mail, logger: capturingLogger() })
@@ -852,23 +861,12 @@ describe('one mail per lead when the insert times out but lands later (issue 54)
   })
 
   it('the "not stored" mail fails and the late row is held: the release mails it, once', async () => {
-    const clock = fakeClock('2026-11-25T09:10:00Z')
     const mail = mailDownThenUp()
-    const config = { mailBudgetPerHour: 0 }
-    const { handle, store, settled } = handlerOn(database(), { mail, config, clock: clock.now })
-    const land = slowInsert(store)
-    const requestId = crypto.randomUUID()
-    expect((await handle(post({ ...contactBody, requestId }))).status).toBe(503)
-    land()
-    await settled()
+    const { status, requestId, nextHour } = await lateWithoutBudget(mail)
+    expect(status).toBe(503)
     expect(await rows()).toEqual([{ status: 'held', attempts: 0, transport: null }])
     mail.down = false
-    clock.set('2026-11-25T10:00:00Z')
-    const next = handlerOn(database(), {
-      mail,
-      config: { mailBudgetPerHour: 10 },
-      clock: clock.now,
-    })
+    const next = nextHour()
     await expectAccepted(await next.handle(post({ ...contactBody, requestId })))
     await expectAccepted(await next.handle(post(scorecardBody)))
     await next.settled()
