@@ -1,5 +1,8 @@
+import { parseDocument } from 'htmlparser2'
 import { describe, expect, it } from 'vitest'
+import { readSource } from '../../../../builder/content/source.ts'
 import {
+  article,
   breadcrumbList,
   breadcrumbTrail,
   faqItemsOf,
@@ -150,5 +153,48 @@ describe('structured data', () => {
     const text = serializeJsonLd(faqPage([{ question: '</script><b>', answer: 'a & b' }]))
     expect(text).not.toMatch(/[<>&]/)
     expect(JSON.parse(text).mainEntity[0].name).toBe('</script><b>')
+  })
+})
+
+// A writer's frontmatter is data (issue 75): a title written to close the JSON-LD's script
+// element and open another stays the article's headline, as text, in the one script element.
+describe('frontmatter written to break out of the JSON-LD', () => {
+  const title = '</script><script>alert(1)</script>'
+  const description = 'A & b <!-- c --> </SCRIPT >'
+  const text = [
+    '---',
+    `title: '${title}'`,
+    `description: '${description}'`,
+    'publishDate: 2026-01-05',
+    'author: aisha-bello',
+    'tags:',
+    "  - '</script><img src=x onerror=alert(1)>'",
+    '---',
+    '',
+    'Some words.',
+    '',
+  ].join('\n')
+
+  it('stays text in the page’s one ld+json script', () => {
+    const { data } = readSource('content/articles/breakout.mdx', text) as {
+      data: { title: string; description: string; publishDate: string; tags: string[] }
+    }
+    expect(data.title).toBe(title)
+    const block = serializeJsonLd(
+      article(
+        { ...site, url: 'https://panelwise.dev' },
+        { ...data, path: '/resources/articles/breakout', image: '/og.png' },
+        { author: 'Aisha Bello', publishDate: data.publishDate, tags: data.tags },
+      ),
+    )
+    const html = `<head><script type="application/ld+json">${block}</script></head>`
+    const scripts = parseDocument(html).children.flatMap((node) =>
+      'children' in node ? node.children.filter((child) => 'name' in child) : [],
+    )
+    expect(scripts.map((node) => ('name' in node ? node.name : ''))).toEqual(['script'])
+    const parsed = JSON.parse(block) as { headline: string; description: string; keywords: string }
+    expect(parsed.headline).toBe(title)
+    expect(parsed.description).toBe(description)
+    expect(parsed.keywords).toBe(data.tags[0])
   })
 })
