@@ -53,7 +53,6 @@ export interface MdxCompiler {
   readonly stats: { compiled: number; reused: number; fromParsedTree: number }
 }
 
-
 /** Whose changes make every compiled body stale: the compiler's settings live in these. */
 const COMPILER_SOURCES = ['vite.config.ts', 'builder/content', ...BODY_RULE_SOURCES]
 
