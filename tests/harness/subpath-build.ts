@@ -11,3 +11,11 @@ export const subpathBuildEnv = {
   SITE_PREVIEW: 'true',
   SITE_DIST_DIR: SUBPATH_DIST,
 }
+
+/**
+ * An article only this build publishes, kept out of content/ so the real build never does: its
+ * headings spell ids of the page's own (booking-dialog, site-search, site-navigation), which
+ * the build must give other ids for the page's buttons to keep opening their dialogs.
+ */
+export const FIXTURE_ARTICLE = 'headings-named-like-the-page'
+export const FIXTURE_ARTICLE_FILE = `tests/fixtures/articles/${FIXTURE_ARTICLE}.mdx`

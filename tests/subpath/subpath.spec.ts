@@ -1,19 +1,21 @@
 // The site built under a sub-path, as a pull request's preview is published (npm run
 // test:subpath builds it): every address under the base, the route guard on the server and in the
-// not-found page, the page script, the search index, and the preview's forms, which send nothing.
+// not-found page, the page script, the search index, the preview's forms, which send nothing,
+// and an article whose headings spell the page's own ids (FIXTURE_ARTICLE, built only here).
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { loadContent } from '../../builder/content/load.ts'
 import { collections, type EntryData } from '../../content/schema/collections.ts'
 import { PAGE_SCRIPT_ATTRIBUTE } from '../../renderer/island-attributes.ts'
-import { SUBPATH_BASE, SUBPATH_DIST } from '../harness/subpath-build.ts'
+import { FIXTURE_ARTICLE, SUBPATH_BASE, SUBPATH_DIST } from '../harness/subpath-build.ts'
 import {
   allIslandsHydrated,
   collectConsole,
   collectErrors,
   collectRequests,
   startContactForm,
+  stubScheduler,
 } from '../e2e/helpers.ts'
 import { ADA } from '../e2e/prospect.ts'
 
@@ -122,4 +124,38 @@ test('a preview form says so, answers from its stub and sends nothing', async ({
   await expect(toast).toContainText(site.preview.description)
   await expect(form.getByLabel('Name')).toHaveValue('')
   expect(sent).toEqual([])
+})
+
+test('headings that spell ids of the page itself get others: booking and search still open', async ({
+  page,
+}) => {
+  await stubScheduler(page)
+  const errors = collectErrors(page)
+  await page.goto(at(`/resources/articles/${FIXTURE_ARTICLE}`))
+  const main = page.getByRole('main')
+  for (const [heading, id] of [
+    ['Booking dialog', 'booking-dialog'],
+    ['Site search', 'site-search'],
+    ['Site navigation', 'site-navigation'],
+  ] as const) {
+    // The slugger's own rule for a repeated heading, as if the page's id came first. Not an
+    // exact name: a heading's name ends with its anchor link's.
+    await expect(main.getByRole('heading', { name: heading })).toHaveAttribute('id', `${id}-1`)
+    await expect(page.locator(`[id="${id}"]`), `#${id}`).toHaveCount(1)
+  }
+  await allIslandsHydrated(page)
+
+  const booking = main.getByRole('link', { name: site.articles.cta.label })
+  await expect(booking).toHaveAttribute('aria-haspopup', 'dialog')
+  await booking.click()
+  const scheduler = page.getByRole('dialog', { name: site.scheduler.title })
+  await expect(scheduler).toBeVisible()
+  await expect(scheduler.locator('iframe')).toHaveAttribute('src', site.scheduler.url)
+  await scheduler.getByRole('button', { name: 'Close' }).click()
+  await expect(scheduler).toHaveCount(0)
+
+  await page.getByRole('banner').getByRole('button', { name: site.search.open }).first().click()
+  await expect(searchDialog(page)).toBeVisible()
+  await expect(searchDialog(page).getByRole('combobox', { name: site.search.label })).toBeFocused()
+  expect(errors).toEqual([])
 })

@@ -1,6 +1,6 @@
 // A throwaway copy of the whole site (code, config, scripts, server) sharing node_modules, for
 // tests that build or serve it with different content.
-import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -28,12 +28,21 @@ export function copyContentWithoutEntries(project: string): Promise<void> {
   })
 }
 
-/** Copies the site without its content; `writeContent` fills content/ of the copy. */
+/**
+ * Copies the site without its content; `writeContent` fills content/ of the copy. In a new
+ * temporary folder, or in `folder`, emptied first, for a copy whose caches should find the last
+ * one's: the build keeps its content load per project folder (builder/content/load-snapshot.ts).
+ */
 export async function copySite(
   prefix: string,
   writeContent: (project: string) => Promise<void>,
+  folder?: string,
 ): Promise<{ project: string; remove: () => Promise<void> }> {
-  const project = await mkdtemp(path.join(tmpdir(), prefix))
+  if (folder) {
+    await rm(folder, { recursive: true, force: true, maxRetries: 5 })
+    await mkdir(folder, { recursive: true })
+  }
+  const project = folder ?? (await mkdtemp(path.join(tmpdir(), prefix)))
   for (const entry of await readdir(siteRoot))
     if (!NOT_COPIED.has(entry) && !entry.startsWith('.'))
       await cp(path.join(siteRoot, entry), path.join(project, entry), { recursive: true })

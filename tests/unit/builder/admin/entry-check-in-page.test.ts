@@ -11,6 +11,7 @@ import { buildRouteTable } from '../../../../site/routes.ts'
 import { contentIndex, loadContent, publishingDay } from '../../../../builder/content/load.ts'
 import { formatError } from '../../../../builder/content/report.ts'
 import { collections } from '../../../../content/schema/collections.ts'
+import { FIXTURE_ARTICLE } from '../../../harness/subpath-build.ts'
 import { timeLimit } from '../../../harness/time-limit.ts'
 import { scratchDir } from '../../helpers/scratch-dir.ts'
 
@@ -59,6 +60,7 @@ beforeAll(async () => {
 it('knows every fixture folder', async () => {
   // A new fixture folder fails here until it is run through both checks below (or said not to be content).
   expect((await readdir(fixtures)).sort()).toEqual([
+    'articles',
     'broken-content',
     'github',
     'small-site',
@@ -70,6 +72,9 @@ it('knows every fixture folder', async () => {
   // small-site/: content the check accepts, built whole by the tests that need a site
   // (tests/unit/helpers/small-site.ts); a build stops at any sentence of the check, so none is rejected.
   expect(await readdir(path.join(fixtures, 'small-site'))).toContain('content')
+  // articles/: one article the check accepts, built beside the site's content by
+  // `npm run test:subpath` (tests/harness/subpath-build.ts), whose build stops at any sentence.
+  expect(await readdir(path.join(fixtures, 'articles'))).toEqual([`${FIXTURE_ARTICLE}.mdx`])
 })
 
 /** The page's check of `files`, saved together, says what the command said about them. */
