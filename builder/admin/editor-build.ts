@@ -20,6 +20,7 @@ import { liveBackendFromEnv } from './backend-env.ts'
 import { CONTENT_INDEX_FILE } from './entry-check-in-page.ts'
 import { decapConfig } from './decap-config.ts'
 import { editorBrand, withBrand } from './editor-brand.ts'
+import { editorHead } from './editor-head.ts'
 import { referenceChoices } from './reference-choices.ts'
 
 type Env = Record<string, string | undefined>
@@ -96,7 +97,7 @@ export async function buildEditor(root: string, env: Env): Promise<void> {
     mode: 'production',
     // Tailwind: the preview pane draws entries with the site's own stylesheet
     // (renderer/styles.css, imported by admin/preview.tsx), compiled as the public build does.
-    plugins: [react(), tailwindcss(), preloadDecap(base)],
+    plugins: [react(), tailwindcss(), editorHead(), preloadDecap(base)],
     build: {
       outDir: clientDir,
       // dist/client holds the public site `vike build` has just written.

@@ -18,18 +18,15 @@ import { readSource } from './source.ts'
 import type { ContentSource } from './content-source.ts'
 import { confinedPath } from './confined-path.ts'
 import { checkContent, timeZoneOf } from './content-checker.ts'
-import type { AnalyseBody, ContentIndex, DataEntry, IndexedEntry } from './check-types.ts'
-
-export { ID_PATTERN, IMAGES_DIR, slugify } from './entry-files.ts'
-export type {
-  BrokenEntry,
-  ContentError,
+import type {
+  AnalyseBody,
+  CheckResult,
   ContentIndex,
   DataEntry,
-  LoadedEntry,
-  ScheduledEntry,
+  IndexedEntry,
 } from './check-types.ts'
-import type { CheckResult } from './check-types.ts'
+
+export { ID_PATTERN, IMAGES_DIR, slugify } from './entry-files.ts'
 
 export interface LoadResult extends Omit<CheckResult, 'files' | 'index'> {
   /** Every file that was read, so a dev server can watch them. */

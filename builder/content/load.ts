@@ -7,15 +7,16 @@ import { folderIndex, loadFolder, type LoadOptions, type LoadResult } from './lo
 import { pageIds } from './page-ids.ts'
 
 export { ID_PATTERN, IMAGES_DIR, slugify, publishingDay } from './load-folder.ts'
+// The entry types straight from where they are defined; the loader's own result from the loader.
 export type {
   BrokenEntry,
   ContentError,
   ContentIndex,
   DataEntry,
   LoadedEntry,
-  LoadResult,
   ScheduledEntry,
-} from './load-folder.ts'
+} from './check-types.ts'
+export type { LoadResult } from './load-folder.ts'
 
 export type SiteLoadOptions = Omit<LoadOptions, 'pageIds'>
 export type { SiteLoadOptions as LoadOptions }

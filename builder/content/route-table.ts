@@ -2,7 +2,8 @@
 // files (sitemap, hosting rules), Lighthouse and the end-to-end tests. The addresses are decided
 // in site/routes.ts only.
 import path from 'node:path'
-import { loadFolder, type LoadedEntry } from './load-folder.ts'
+import type { LoadedEntry } from './check-types.ts'
+import { loadFolder } from './load-folder.ts'
 import {
   collections,
   type CollectionName,

@@ -17,6 +17,7 @@ import { devEditorContentSecurityPolicy } from '../../server/headers.ts'
 import { backendFromEnv, editorPolicyInput } from '../admin/backend-env.ts'
 import { decapConfig } from '../admin/decap-config.ts'
 import { editorBrand, withBrand } from '../admin/editor-brand.ts'
+import { editorHead } from '../admin/editor-head.ts'
 import { referenceChoices } from '../admin/reference-choices.ts'
 import { ownServer, type OwnServer } from '../admin/request-guard.ts'
 
@@ -33,6 +34,8 @@ export function editingUi(collections: Record<string, CollectionDefinition>): Pl
     configResolved(config) {
       root = config.root
     },
+    // The pages' shared parts, added as the build adds them (adminPage runs this hook).
+    transformIndexHtml: editorHead().transformIndexHtml,
     // Decap's packages, found by scanning the editor's pages at start and bundled once up front,
     // spare a reload when /admin opens. The preview pane, loaded when it first opens, is scanned
     // up front too: a dependency found only then (the Markdown parser) would make Vite reload the

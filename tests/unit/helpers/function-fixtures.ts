@@ -9,6 +9,10 @@ import type {
   MailTransport,
   OutgoingMail,
 } from '../../../supabase/functions/send-contact-email/mail-transport.ts'
+import type {
+  NewContactRequest,
+  StoredContactRequest,
+} from '../../../supabase/functions/send-contact-email/lead-store.ts'
 import { openLocalDatabase, type LocalDatabase } from '../../../server/local-database.ts'
 import { createSqlLeadStore } from '../../../server/sql-lead-store.ts'
 import { timeLimit } from '../../harness/time-limit.ts'
@@ -225,3 +229,34 @@ export async function expectAccepted(response: Response): Promise<{ ok: true; id
   expect(answer).toEqual({ ok: true, id: expect.any(String) })
   return answer
 }
+
+/** A request as the store takes it, written directly rather than by the handler. */
+export const newLead = (fields: Partial<NewContactRequest> = {}): NewContactRequest => ({
+  kind: 'contact',
+  title: null,
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  phone: '',
+  company: null,
+  message: 'Stored, then the instance stopped.',
+  page: null,
+  userAgent: null,
+  clientHash: 'h',
+  requestId: null,
+  status: 'received',
+  spamReason: null,
+  antiBotFields: true,
+  ...fields,
+})
+
+/** A request as the store gives it back: `newLead`'s, stored and never mailed. */
+export const storedLead = (fields: Partial<StoredContactRequest> = {}): StoredContactRequest => ({
+  ...newLead(),
+  id: '00000000-0000-4000-8000-000000000001',
+  createdAt: '2026-11-25T09:00:00.000Z',
+  attempts: 0,
+  transport: null,
+  lastError: null,
+  nextAttemptAt: null,
+  ...fields,
+})

@@ -174,21 +174,28 @@ describe('right before a deploy: each deploy job’s newest step, as the job run
     return { ...run, later: later.map(label) }
   }
 
+  /** Every deploy job's newest-commit step on a push of `commit`: each gives what `expected` says. */
+  async function expectEveryDeployJobOnPush(
+    commit: string,
+    expected: (id: DeployJob) => Awaited<ReturnType<typeof newest>>,
+  ) {
+    const runs = await Promise.all(
+      DEPLOY_JOBS.map((id) => newest(id, 'push', commit, { commit, rollback: false })),
+    )
+    for (const [index, id] of DEPLOY_JOBS.entries()) expect(runs[index], id).toEqual(expected(id))
+  }
+
   it(
     'says the tip of main deploys, and the deploy steps after it run',
     { timeout: timeLimit(30_000) },
     async () => {
-      const runs = await Promise.all(
-        DEPLOY_JOBS.map((id) => newest(id, 'push', tip, { commit: tip, rollback: false })),
-      )
-      for (const [index, id] of DEPLOY_JOBS.entries())
-        expect(runs[index], id).toEqual({
-          code: 0,
-          stdout: `${tip} is the tip of main: deploying.\n`,
-          stderr: '',
-          outputs: { newest: 'true' },
-          later: after(id).map(label),
-        })
+      await expectEveryDeployJobOnPush(tip, (id) => ({
+        code: 0,
+        stdout: `${tip} is the tip of main: deploying.\n`,
+        stderr: '',
+        outputs: { newest: 'true' },
+        later: after(id).map(label),
+      }))
     },
   )
 
@@ -197,17 +204,13 @@ describe('right before a deploy: each deploy job’s newest step, as the job run
     { timeout: timeLimit(30_000) },
     async () => {
       // The older push's run, queued last (or re-run): its own commit, now behind main.
-      const runs = await Promise.all(
-        DEPLOY_JOBS.map((id) => newest(id, 'push', older, { commit: older, rollback: false })),
-      )
-      for (const [index, id] of DEPLOY_JOBS.entries())
-        expect(runs[index], id).toEqual({
-          code: 0,
-          stdout: `::notice title=Deploy skipped::Not deployed: main has moved on to ${tip} since ${older}, and that commit's own run deploys it.\n`,
-          stderr: '',
-          outputs: { newest: 'false' },
-          later: [],
-        })
+      await expectEveryDeployJobOnPush(older, () => ({
+        code: 0,
+        stdout: `::notice title=Deploy skipped::Not deployed: main has moved on to ${tip} since ${older}, and that commit's own run deploys it.\n`,
+        stderr: '',
+        outputs: { newest: 'false' },
+        later: [],
+      }))
     },
   )
 

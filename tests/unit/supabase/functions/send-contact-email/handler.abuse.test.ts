@@ -20,6 +20,7 @@ import {
   post,
   recordingMail,
   specBody,
+  storedLead,
   withTestDatabase,
 } from '../../../helpers/function-fixtures.ts'
 
@@ -361,28 +362,15 @@ describe('text', () => {
 
   it('headerText is the one place: a not-stored mail is cleaned the same way', () => {
     const mailed = composeLeadEmail(
-      {
+      storedLead({
         id: 'x',
-        createdAt: '2026-11-25T09:00:00.000Z',
         kind: 'guide',
         title: 'Guide\u2028\u202Eevil',
         name: injected,
         email: 'eve@example.com',
-        phone: '',
-        company: null,
         message: 'm',
-        page: null,
-        userAgent: null,
-        clientHash: 'h',
-        requestId: null,
-        status: 'received',
-        spamReason: null,
         antiBotFields: false,
-        attempts: 0,
-        transport: null,
-        lastError: null,
-        nextAttemptAt: null,
-      },
+      }),
       { notStored: true },
     )
     expect(mailed.subject).toBe(headerText(mailed.subject))

@@ -9,7 +9,6 @@ import {
 import { leadIdempotencyKey } from '../../../../../supabase/functions/send-contact-email/lead-email.ts'
 import {
   SPAM_RETENTION_DAYS,
-  type NewContactRequest,
   type StoredContactRequest,
 } from '../../../../../supabase/functions/send-contact-email/lead-store.ts'
 import type {
@@ -29,6 +28,7 @@ import {
   failingMail,
   fakeClock,
   handlerOn,
+  newLead,
   post,
   recordingMail,
   specBody,
@@ -105,25 +105,6 @@ function timeline(attempts: { at: Date }[]): string[] {
       `attempt ${index + 1}: ${at.toISOString()} (${describeOffset(at.getTime() - first)})`,
   )
 }
-
-/** A request stored by the store directly, as if the handler stopped right after the insert. */
-const lead = (fields: Partial<NewContactRequest> = {}): NewContactRequest => ({
-  kind: 'contact',
-  title: null,
-  name: 'Grace Hopper',
-  email: 'grace@example.com',
-  phone: '',
-  company: null,
-  message: 'Stored, then the instance stopped.',
-  page: null,
-  userAgent: null,
-  clientHash: 'h',
-  requestId: null,
-  status: 'received',
-  spamReason: null,
-  antiBotFields: true,
-  ...fields,
-})
 
 const rowOf = async (store: ReturnType<typeof handlerOn>['store'], id: string) =>
   (await store.listContactRequests()).find((row) => row.id === id)!
@@ -262,7 +243,7 @@ describe('retries on the schedule', () => {
     const handler = scheduledHandler(mail, clock)
     // The function stopped between storing and mailing: the row, and no mail.
     const { row } = await handler.store.insertContactRequest(
-      lead({ message: 'Stored, then the instance stopped.' }),
+      newLead({ message: 'Stored, then the instance stopped.' }),
     )
     clock.set(new Date(clock.now().getTime() + IN_FLIGHT_LIMIT_MS - TICK).toISOString())
     await call(handler)
@@ -400,7 +381,7 @@ describe('the counts read (GET with the release secret)', () => {
     await age(heldOld, 2 * HOUR)
     void freshFailed
     void heldFresh
-    const stopped = await handler.store.insertContactRequest(lead())
+    const stopped = await handler.store.insertContactRequest(newLead())
     await age(stopped.row.id, 90 * MINUTE)
 
     const response = await handler.handle(countsCall())
@@ -457,7 +438,7 @@ describe('spam and retention on the schedule', () => {
     status: StoredContactRequest['status'],
   ) {
     const { row } = await handler.store.insertContactRequest(
-      lead({
+      newLead({
         message: `${status}, ${daysAgo} days old`,
         status: status === 'spam' ? 'spam' : 'received',
         spamReason: status === 'spam' ? 'honeypot' : null,

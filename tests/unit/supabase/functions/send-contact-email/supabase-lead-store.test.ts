@@ -16,6 +16,7 @@ import {
   contactBody,
   failingMail,
   guideBody,
+  newLead,
   post,
   recordingMail,
   testConfig,
@@ -246,22 +247,9 @@ it('a repeated requestId is one row through the REST API, and spam is released a
     'GET /rest/v1/contact_requests',
   ])
   // Two copies racing past the look-up: the upsert ignores the second.
-  const { created, row } = await store.insertContactRequest({
-    kind: 'contact',
-    title: null,
-    name: 'x',
-    email: 'x@example.com',
-    phone: '',
-    company: null,
-    message: 'x',
-    page: null,
-    userAgent: null,
-    clientHash: 'h',
-    requestId: body.requestId,
-    status: 'received',
-    antiBotFields: true,
-    spamReason: null,
-  })
+  const { created, row } = await store.insertContactRequest(
+    newLead({ name: 'x', email: 'x@example.com', message: 'x', requestId: body.requestId }),
+  )
   expect({ created, id: row.id }).toEqual({ created: false, id: first.id })
 
   const spam = await (await handle(post({ ...guideBody, website: 'filled' }))).json()
