@@ -3,6 +3,7 @@
 // schemas (config.json beside the page), the content check before every save or commit
 // (./save-check.ts), a preview drawn with the site's own components and stylesheet, and the
 // writer components in the body editor.
+import './node-global.ts'
 import type { CmsConfig } from 'decap-cms-core'
 import { pictureAddressFixes, type FormField, type KeyPath } from './picture-addresses.ts'
 import { EntryPreview, saves, siteStyles } from './preview.tsx'
