@@ -3,7 +3,12 @@
 // the build, the dev server, the check and the editor load through.
 import type { CollectionDefinition } from '../../content/schema/collection.ts'
 import type { ContentIndex } from './check-types.ts'
-import { folderIndex, loadFolder, type LoadOptions, type LoadResult } from './load-folder.ts'
+import {
+  folderIndex,
+  loadFolder,
+  type LoadOptions as FolderLoadOptions,
+  type LoadResult,
+} from './load-folder.ts'
 import { pageIds } from './page-ids.ts'
 
 export { ID_PATTERN, IMAGES_DIR, slugify, publishingDay } from './load-folder.ts'
@@ -18,13 +23,13 @@ export type {
 } from './check-types.ts'
 export type { LoadResult } from './load-folder.ts'
 
-export type SiteLoadOptions = Omit<LoadOptions, 'pageIds'>
-export type { SiteLoadOptions as LoadOptions }
+/** The folder loader's options but the page's ids, which this loader renders. */
+export type LoadOptions = Omit<FolderLoadOptions, 'pageIds'>
 
 export function loadContent(
   root: string,
   collections: Record<string, CollectionDefinition>,
-  options: SiteLoadOptions = {},
+  options: LoadOptions = {},
 ): Promise<LoadResult> {
   return loadFolder(root, collections, { ...options, pageIds: () => pageIds(root) })
 }
@@ -36,7 +41,7 @@ export function loadContent(
 export function contentIndex(
   root: string,
   collections: Record<string, CollectionDefinition>,
-  options: Pick<SiteLoadOptions, 'contentDir' | 'cache'> = {},
+  options: Pick<LoadOptions, 'contentDir' | 'cache'> = {},
 ): Promise<ContentIndex> {
   return folderIndex(root, collections, { ...options, pageIds: () => pageIds(root) })
 }
