@@ -36,6 +36,7 @@ import {
   reachFor,
   stubScheduler,
 } from './helpers.ts'
+import { DESKTOP, PHONE } from './viewports.ts'
 
 const NOT_FOUND = '/no-such-page'
 const routes = [...(await expectedRoutes()).map((route) => route.path), NOT_FOUND]
@@ -84,9 +85,6 @@ async function openInTurn(page: Page, openers: Locator[]) {
     await expect(opener).toBeFocused()
   }
 }
-
-const DESKTOP = { width: 1280, height: 800 }
-const PHONE = { width: 390, height: 844 }
 
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 

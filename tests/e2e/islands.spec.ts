@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { closeWithEscape, collectErrors, openWithKey, reachFor } from './helpers.ts'
+import { DESKTOP } from './viewports.ts'
 
 test.describe('Industries dropdown (island)', () => {
-  test.use({ viewport: { width: 1280, height: 800 } })
+  test.use({ viewport: DESKTOP })
 
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
   const trigger = (page: Page) => nav(page).getByRole('button', { name: 'Industries' })

@@ -1,22 +1,19 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { HYDRATED_ATTRIBUTE } from '../../renderer/island-attributes.ts'
-import {
-  allIslandsHydrated,
-  closeWithEscape,
-  collectErrors,
-  openWithKey,
-  reachFor,
-} from './helpers.ts'
+import { allIslandsHydrated, closeWithEscape, openWithKey, reachFor } from './helpers.ts'
+import { expect, test } from './page-errors.ts'
+import { DESKTOP, PHONE } from './viewports.ts'
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 
-test.describe('desktop dropdowns', () => {
-  test.use({ viewport: { width: 1280, height: 800 } })
+// At a laptop's size, where the header shows its dropdowns, unless a group says otherwise.
+test.use({ viewport: DESKTOP })
 
+test.describe('desktop dropdowns', () => {
   test('Resources lists Case Studies, Technical Guides, Interview Scorecards and Articles', async ({
     page,
+    errors,
   }) => {
-    const errors = collectErrors(page)
     await page.goto('/')
     await allIslandsHydrated(page)
     const resources = nav(page).getByRole('button', { name: 'Resources' })
@@ -140,12 +137,11 @@ test.describe('desktop dropdowns', () => {
 })
 
 test.describe('mobile menu at 390px', () => {
-  test.use({ viewport: { width: 390, height: 844 } })
+  test.use({ viewport: PHONE })
 
   const menuButton = (page: Page) => nav(page).getByRole('button', { name: 'Menu' })
 
-  test('lists the same items and closes when a link is chosen', async ({ page }) => {
-    const errors = collectErrors(page)
+  test('lists the same items and closes when a link is chosen', async ({ page, errors }) => {
     await page.goto('/')
     await allIslandsHydrated(page)
     await expect(menuButton(page)).toBeVisible()

@@ -1,7 +1,7 @@
 // The page paints from HTML and CSS alone; the page script is added by the inline loader only
 // after the first paint, or at once when a visitor reaches for the page. A press that lands
 // before an island has started is held and replayed, never lost.
-import { chromium, expect, test, type Page } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
 import {
   HELD_PRESS_ATTRIBUTE,
   HYDRATED_ATTRIBUTE,
@@ -16,6 +16,8 @@ import {
   PAGE_SCRIPT,
   stubScheduler,
 } from './helpers.ts'
+import { expect, test } from './page-errors.ts'
+import { DESKTOP, PHONE } from './viewports.ts'
 import { adaMessage } from './fixtures.ts'
 import { chromiumPath, CHROMIUM_FLAGS } from '../harness/chromium.ts'
 
@@ -37,6 +39,9 @@ async function openWithScriptHeld(page: Page, path: string) {
 /** The mobile menu's island has started (its state, from then on, is React's). */
 const mobileMenuStarted = (page: Page) =>
   expect(page.locator('[data-island="nav/MobileMenu"]')).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
+
+// At a laptop's size unless a group says otherwise.
+test.use({ viewport: DESKTOP })
 
 test('the HTML references no script file: the loader adds it after the first paint', async ({
   baseURL,
@@ -78,12 +83,12 @@ test('the HTML references no script file: the loader adds it after the first pai
 })
 
 test.describe('a press before the island starts', () => {
-  test.use({ viewport: { width: 390, height: 844 } })
+  test.use({ viewport: PHONE })
 
   test('opens the mobile menu at once, and the island agrees once it has started', async ({
     page,
+    errors,
   }) => {
-    const errors = collectErrors(page)
     const release = await openWithScriptHeld(page, '/')
     const menu = page.getByRole('button', { name: 'Menu' })
     const panel = page.locator(`[id="${await menu.getAttribute('aria-controls')}"]`)
@@ -122,8 +127,8 @@ test.describe('a press before the island starts', () => {
 
   test('opens the request dialog with its form at once, and sends what was typed', async ({
     page,
+    errors,
   }) => {
-    const errors = collectErrors(page)
     const bodies = await answerFunctionCalls(page, answerOk)
     const release = await openWithScriptHeld(page, '/resources/guides')
     const button = page.getByRole('button', { name: /^Request Guide/ }).first()
@@ -149,8 +154,8 @@ test.describe('a press before the island starts', () => {
 
   test('sends the contact form typed before it started, as the form, not a page load', async ({
     page,
+    errors,
   }) => {
-    const errors = collectErrors(page)
     const bodies = await answerFunctionCalls(page, answerOk)
     const release = await openWithScriptHeld(page, '/contact')
     const field = (label: string) => page.getByLabel(label, { exact: false }).first()
@@ -189,12 +194,10 @@ test.describe('a press before the island starts', () => {
 })
 
 test.describe('a page script that arrives slowly', () => {
-  test.use({ viewport: { width: 1280, height: 800 } })
-
   test('every press meanwhile is answered: dropdown, booking, and the dropdown again', async ({
     page,
+    errors,
   }) => {
-    const errors = collectErrors(page)
     await stubScheduler(page)
     // 1.5 s late, as on a slow phone network.
     await page.route(PAGE_SCRIPT, async (route) => {
@@ -228,7 +231,6 @@ test.describe('a page script that arrives slowly', () => {
 // Whose press it is, the loader's or React's, is settled when it begins: a press is answered
 // once, by one of them, whenever in the island's start it lands.
 test.describe('a press while an island starts', () => {
-  test.use({ viewport: { width: 1280, height: 800 } })
   const industries = (page: Page) =>
     page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Industries' })
   const island = (page: Page) => page.locator('[data-island="nav/NavMenu"]').first()
@@ -245,8 +247,8 @@ test.describe('a press while an island starts', () => {
 
   test('begun before the island listened and ended after it started, it opens the menu', async ({
     page,
+    errors,
   }) => {
-    const errors = collectErrors(page)
     // The island's code is held, so the press begins before React listens.
     const releaseChunks = await holdRequests(page, ISLAND_CODE)
     // Not `load`: the page script, once added, may wait on a held chunk (see openWithScriptHeld).
@@ -272,8 +274,8 @@ test.describe('a press while an island starts', () => {
 
   test('pressed in the moment React starts to hydrate it, the menu opens once', async ({
     page,
+    errors,
   }) => {
-    const errors = collectErrors(page)
     // The press lands right after hydrateRoot is called, before React has committed anything:
     // React sees it begin and answers it, so the loader must not answer it too.
     await page.addInitScript(

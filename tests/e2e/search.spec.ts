@@ -2,19 +2,20 @@
 // button, "/" or Ctrl/Cmd+K opens, with a combobox over the results. Its code and index load only
 // when it opens.
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { loadContent } from '../../builder/content/load.ts'
 import { collections, type EntryData } from '../../content/schema/collections.ts'
 import { routedLists } from '../../site/routes.ts'
 import { HELD_PRESS_ATTRIBUTE } from '../../renderer/island-attributes.ts'
 import {
   allIslandsHydrated,
-  collectErrors,
   collectRequests,
   expectNoAxeViolations,
   holdRequests,
   PAGE_SCRIPT,
 } from './helpers.ts'
+import { expect, test } from './page-errors.ts'
+import { DESKTOP, PHONE } from './viewports.ts'
 
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
 const site = (content.get('site') as { data: EntryData<'site'> }[])[0]!.data
@@ -38,136 +39,135 @@ async function openFromHeader(page: Page) {
   await expect(field(page)).toBeFocused()
 }
 
-test.describe('site search', () => {
-  test.use({ viewport: { width: 1280, height: 800 } })
+// At a laptop's size unless a test says otherwise.
+test.use({ viewport: DESKTOP })
 
-  test('loads nothing of the search until it opens, then finds "system design"', async ({
-    page,
-  }) => {
-    const errors = collectErrors(page)
-    const searchRequests = collectRequests(page, (request) =>
-      /\/pagefind\/|SearchPanel/.test(request.url()),
-    )
-    await page.goto('/')
-    await allIslandsHydrated(page)
-    expect(searchRequests).toEqual([])
+test('loads nothing of the search until it opens, then finds "system design"', async ({
+  page,
+  errors,
+}) => {
+  const searchRequests = collectRequests(page, (request) =>
+    /\/pagefind\/|SearchPanel/.test(request.url()),
+  )
+  await page.goto('/')
+  await allIslandsHydrated(page)
+  expect(searchRequests).toEqual([])
 
-    await openFromHeader(page)
-    await field(page).fill('system design')
-    // Found among the results (the articles' system-design tag page may rank above it).
-    const systemDesign = results(page).and(page.locator('[href="/services/system-design"]'))
-    await expect(systemDesign).toHaveCount(1)
-    await expect(systemDesign.locator('mark').first()).toHaveText(/system|design/i)
-    await expect(dialog(page).getByRole('status')).toHaveText(/\d+ pages found|1 page found/)
-    expect(searchRequests.some((url) => url.includes('/pagefind/pagefind.js'))).toBe(true)
-    expect(errors).toEqual([])
-  })
+  await openFromHeader(page)
+  await field(page).fill('system design')
+  // Found among the results (the articles' system-design tag page may rank above it).
+  const systemDesign = results(page).and(page.locator('[href="/services/system-design"]'))
+  await expect(systemDesign).toHaveCount(1)
+  await expect(systemDesign.locator('mark').first()).toHaveText(/system|design/i)
+  await expect(dialog(page).getByRole('status')).toHaveText(/\d+ pages found|1 page found/)
+  expect(searchRequests.some((url) => url.includes('/pagefind/pagefind.js'))).toBe(true)
+  expect(errors).toEqual([])
+})
 
-  test(`a phrase from an FAQ answer ("${faqPhrase}") finds its page`, async ({ page }) => {
-    await page.goto('/about')
-    await openFromHeader(page)
-    await field(page).fill(faqPhrase)
-    await expect(dialog(page).locator('[role="option"][href="/process"]')).toBeVisible()
-    await expect(dialog(page).locator('[href="/process"] mark').first()).toBeVisible()
-  })
+test(`a phrase from an FAQ answer ("${faqPhrase}") finds its page`, async ({ page }) => {
+  await page.goto('/about')
+  await openFromHeader(page)
+  await field(page).fill(faqPhrase)
+  await expect(dialog(page).locator('[role="option"][href="/process"]')).toBeVisible()
+  await expect(dialog(page).locator('[href="/process"] mark').first()).toBeVisible()
+})
 
-  test('finds an article by its title, and not the list and tag pages that show its card', async ({
-    page,
-  }) => {
-    await page.goto('/resources/articles')
-    await openFromHeader(page)
-    for (const article of articles) {
-      // Emptied first, so the results read below are this title's.
-      await field(page).fill('')
-      await expect(dialog(page).getByRole('listbox')).toHaveCount(0)
-      await field(page).fill(article.data.title)
-      const own = `${ARTICLE_LIST}/${article.id}`
-      await expect(dialog(page).locator(`[role="option"][href="${own}"]`)).toBeVisible()
-      const found = await results(page).evaluateAll((options) =>
-        options.map((option) => option.getAttribute('href')),
-      )
-      // The list and tag pages show the article's card, which is not their own words.
-      expect(found.filter(isListPage), article.data.title).toEqual([])
-    }
-  })
-
-  test('a nonsense word says clearly that nothing matched', async ({ page }) => {
-    await page.goto('/')
-    await openFromHeader(page)
-    await field(page).fill('qzxwvkjh')
-    await expect(dialog(page).getByRole('status')).toHaveText(
-      site.search.noResults.replace('{query}', 'qzxwvkjh'),
-    )
-    await expect(dialog(page).getByText(site.search.noResultsHelp)).toBeVisible()
+test('finds an article by its title, and not the list and tag pages that show its card', async ({
+  page,
+}) => {
+  await page.goto('/resources/articles')
+  await openFromHeader(page)
+  for (const article of articles) {
+    // Emptied first, so the results read below are this title's.
+    await field(page).fill('')
     await expect(dialog(page).getByRole('listbox')).toHaveCount(0)
-    await expect(field(page)).toHaveAttribute('aria-expanded', 'false')
-  })
+    await field(page).fill(article.data.title)
+    const own = `${ARTICLE_LIST}/${article.id}`
+    await expect(dialog(page).locator(`[role="option"][href="${own}"]`)).toBeVisible()
+    const found = await results(page).evaluateAll((options) =>
+      options.map((option) => option.getAttribute('href')),
+    )
+    // The list and tag pages show the article's card, which is not their own words.
+    expect(found.filter(isListPage), article.data.title).toEqual([])
+  }
+})
 
-  test('has no axe violations while open, empty and with results', async ({ page }) => {
-    await page.goto('/process')
-    await allIslandsHydrated(page)
-    await openFromHeader(page)
-    await expectNoAxeViolations(page)
-    await field(page).fill('interview')
-    await expect(results(page).first()).toBeVisible()
-    await page.keyboard.press('ArrowDown')
-    await expectNoAxeViolations(page)
-  })
+test('a nonsense word says clearly that nothing matched', async ({ page }) => {
+  await page.goto('/')
+  await openFromHeader(page)
+  await field(page).fill('qzxwvkjh')
+  await expect(dialog(page).getByRole('status')).toHaveText(
+    site.search.noResults.replace('{query}', 'qzxwvkjh'),
+  )
+  await expect(dialog(page).getByText(site.search.noResultsHelp)).toBeVisible()
+  await expect(dialog(page).getByRole('listbox')).toHaveCount(0)
+  await expect(field(page)).toHaveAttribute('aria-expanded', 'false')
+})
 
-  test('works from the keyboard: "/" opens, arrows choose, Enter goes, Escape closes', async ({
-    page,
-  }) => {
-    await page.goto('/startups')
-    await allIslandsHydrated(page)
-    // Typed at once, while the dialog's code is still loading: nothing is lost.
-    await page.keyboard.press('/')
-    await page.keyboard.type('system design')
-    await expect(field(page)).toBeFocused()
-    await expect(field(page)).toHaveValue('system design')
-    // The results for the whole term, not those of a shorter one the field held while the
-    // dialog loaded: the list keeps those on screen until the next ones arrive.
-    await expect(dialog(page).getByRole('status')).toHaveText(/\d+ pages found|1 page found/)
-    await expect(results(page).first()).toBeVisible()
-    // The field keeps focus; the combobox points at the option that is current. Read once the
-    // arrow has moved it: read at once, it could still name the option before.
-    const before = await field(page).getAttribute('aria-activedescendant')
-    await page.keyboard.press('ArrowDown')
-    await expect.poll(() => field(page).getAttribute('aria-activedescendant')).not.toBe(before)
-    const active = await field(page).getAttribute('aria-activedescendant')
-    expect(active).toBeTruthy()
-    const option = page.locator(`[id="${active}"]`)
-    await expect(option).toHaveAttribute('role', 'option')
-    const href = await option.getAttribute('href')
-    await expect(field(page)).toBeFocused()
-    await page.keyboard.press('Enter')
-    await expect(page).toHaveURL(new RegExp(`${href}$`))
+test('has no axe violations while open, empty and with results', async ({ page }) => {
+  await page.goto('/process')
+  await allIslandsHydrated(page)
+  await openFromHeader(page)
+  await expectNoAxeViolations(page)
+  await field(page).fill('interview')
+  await expect(results(page).first()).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await expectNoAxeViolations(page)
+})
 
-    // Ctrl+K opens it too; Escape clears the field, then closes the dialog. Here the search's
-    // island has started (before it starts, the loader clears: the "/" test below).
-    await allIslandsHydrated(page)
-    await page.keyboard.press('Control+K')
-    await expect(field(page)).toBeFocused()
-    await expect(dialog(page).locator('[data-island][data-hydrated]')).toHaveCount(1)
-    await page.keyboard.type('pricing')
-    await page.keyboard.press('Escape')
-    await expect(field(page)).toHaveValue('')
-    await page.keyboard.press('Escape')
-    await expect(dialog(page)).toHaveCount(0)
-  })
+test('works from the keyboard: "/" opens, arrows choose, Enter goes, Escape closes', async ({
+  page,
+}) => {
+  await page.goto('/startups')
+  await allIslandsHydrated(page)
+  // Typed at once, while the dialog's code is still loading: nothing is lost.
+  await page.keyboard.press('/')
+  await page.keyboard.type('system design')
+  await expect(field(page)).toBeFocused()
+  await expect(field(page)).toHaveValue('system design')
+  // The results for the whole term, not those of a shorter one the field held while the
+  // dialog loaded: the list keeps those on screen until the next ones arrive.
+  await expect(dialog(page).getByRole('status')).toHaveText(/\d+ pages found|1 page found/)
+  await expect(results(page).first()).toBeVisible()
+  // The field keeps focus; the combobox points at the option that is current. Read once the
+  // arrow has moved it: read at once, it could still name the option before.
+  const before = await field(page).getAttribute('aria-activedescendant')
+  await page.keyboard.press('ArrowDown')
+  await expect.poll(() => field(page).getAttribute('aria-activedescendant')).not.toBe(before)
+  const active = await field(page).getAttribute('aria-activedescendant')
+  expect(active).toBeTruthy()
+  const option = page.locator(`[id="${active}"]`)
+  await expect(option).toHaveAttribute('role', 'option')
+  const href = await option.getAttribute('href')
+  await expect(field(page)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`${href}$`))
 
-  test('"/" typed into a form field stays a slash', async ({ page }) => {
-    await page.goto('/contact')
-    await allIslandsHydrated(page)
-    const message = page.getByLabel('Message', { exact: false }).first()
-    await message.click()
-    await page.keyboard.type('a/b')
-    await expect(message).toHaveValue('a/b')
-    await expect(dialog(page)).toHaveCount(0)
-  })
+  // Ctrl+K opens it too; Escape clears the field, then closes the dialog. Here the search's
+  // island has started (before it starts, the loader clears: the "/" test below).
+  await allIslandsHydrated(page)
+  await page.keyboard.press('Control+K')
+  await expect(field(page)).toBeFocused()
+  await expect(dialog(page).locator('[data-island][data-hydrated]')).toHaveCount(1)
+  await page.keyboard.type('pricing')
+  await page.keyboard.press('Escape')
+  await expect(field(page)).toHaveValue('')
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toHaveCount(0)
+})
+
+test('"/" typed into a form field stays a slash', async ({ page }) => {
+  await page.goto('/contact')
+  await allIslandsHydrated(page)
+  const message = page.getByLabel('Message', { exact: false }).first()
+  await message.click()
+  await page.keyboard.type('a/b')
+  await expect(message).toHaveValue('a/b')
+  await expect(dialog(page)).toHaveCount(0)
 })
 
 test('the small-screen menu has the search too', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 })
+  await page.setViewportSize(PHONE)
   await page.goto('/')
   await allIslandsHydrated(page)
   const nav = page.getByRole('navigation', { name: site.ui.mainNavigation })
@@ -183,7 +183,6 @@ test('the search opens at the first press, before any script: what is typed then
 }) => {
   const releaseScript = await holdRequests(page, PAGE_SCRIPT)
   const searchCode = collectRequests(page, (request) => request.url().includes('SearchPanel'))
-  await page.setViewportSize({ width: 1280, height: 800 })
   // Not until "load": the loader asks for the held page script at the first paint, and a script
   // asked for before the load event holds it back; on a busy machine that paint comes first.
   await page.goto('/', { waitUntil: 'domcontentloaded' })
@@ -204,7 +203,6 @@ test('"/" opens the search before any script; closed, focus is back where it was
   page,
 }) => {
   const releaseScript = await holdRequests(page, PAGE_SCRIPT)
-  await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/process', { waitUntil: 'domcontentloaded' })
   const link = page.getByRole('main').getByRole('link').first()
   await link.focus()
@@ -232,7 +230,6 @@ test('"/" opens the search before any script; closed, focus is back where it was
 test('reopened, the search shows the last words, selected; closed, focus is back', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/about')
   await allIslandsHydrated(page)
   const button = page.getByRole('banner').getByRole('button', { name: site.search.open })

@@ -13,6 +13,7 @@ import {
   isDark,
   PAGE_SCRIPT,
 } from './helpers.ts'
+import { DESKTOP, PHONE } from './viewports.ts'
 
 const content = (await loadContent(path.resolve(import.meta.dirname, '../..'), collections)).entries
 const { theme, ui } = (content.get('site') as { data: EntryData<'site'> }[])[0]!.data
@@ -30,11 +31,11 @@ const headerChoice = (page: Page, name: string) =>
     .getByRole('radio', { name })
 
 test.describe('in the dark scheme', () => {
-  test.use({ colorScheme: 'dark', viewport: { width: 1280, height: 800 } })
+  test.use({ colorScheme: 'dark', viewport: DESKTOP })
 
   // Every route's dark axe pass is in accessibility.spec.ts, with the light one.
   test('the small-screen menu, open, has no axe violations', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 })
+    await page.setViewportSize(PHONE)
     await page.goto('/')
     await allIslandsHydrated(page)
     const menu = page.getByRole('navigation', { name: ui.mainNavigation })
@@ -48,7 +49,7 @@ test('follows the system until the visitor chooses, then keeps the choice across
   page,
   context,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.setViewportSize(DESKTOP)
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto('/')
   expect(await isDark(page)).toBe(false)
@@ -85,7 +86,7 @@ test('follows the system until the visitor chooses, then keeps the choice across
 })
 
 test('the small-screen menu sets the theme as the header does', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 })
+  await page.setViewportSize(PHONE)
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto('/')
   await allIslandsHydrated(page)
@@ -104,7 +105,7 @@ test('the small-screen menu sets the theme as the header does', async ({ page })
 test('no flash: the chosen theme is on <html> before the first frame, with the page script held back', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.setViewportSize(DESKTOP)
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto('/')
   await headerChoice(page, theme.dark).check({ force: true })
