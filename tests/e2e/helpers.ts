@@ -208,6 +208,12 @@ export async function allIslandsHydrated(page: Page) {
     .toBe(true)
 }
 
+/** Opens `path` and waits until its islands have started (allIslandsHydrated). */
+export async function openHydrated(page: Page, path: string) {
+  await page.goto(path)
+  await allIslandsHydrated(page)
+}
+
 /** The scheduler is a third-party page: the tests answer for it so they never leave the machine. */
 export async function stubScheduler(page: Page) {
   await page

@@ -1,6 +1,12 @@
 import { type Page } from '@playwright/test'
 import { HYDRATED_ATTRIBUTE } from '../../renderer/island-attributes.ts'
-import { allIslandsHydrated, closeWithEscape, openWithKey, reachFor } from './helpers.ts'
+import {
+  allIslandsHydrated,
+  closeWithEscape,
+  openWithKey,
+  reachFor,
+  openHydrated,
+} from './helpers.ts'
 import { expect, test } from './page-errors.ts'
 import { DESKTOP, PHONE } from './viewports.ts'
 
@@ -14,8 +20,7 @@ test.describe('desktop dropdowns', () => {
     page,
     errors,
   }) => {
-    await page.goto('/')
-    await allIslandsHydrated(page)
+    await openHydrated(page, '/')
     const resources = nav(page).getByRole('button', { name: 'Resources' })
     await expect(resources).toHaveAttribute('aria-expanded', 'false')
     const panel = page.locator(`[id="${await resources.getAttribute('aria-controls')}"]`)
@@ -58,8 +63,7 @@ test.describe('desktop dropdowns', () => {
   test('keyboard walk-through: Tab to each dropdown, Enter/Space open, Escape closes', async ({
     page,
   }) => {
-    await page.goto('/')
-    await allIslandsHydrated(page)
+    await openHydrated(page, '/')
     // The skip link comes first, then the logo, then the navigation.
     await page.keyboard.press('Tab')
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
@@ -91,8 +95,7 @@ test.describe('desktop dropdowns', () => {
   })
 
   test('menus are closed again after going back to a page', async ({ page }) => {
-    await page.goto('/')
-    await allIslandsHydrated(page)
+    await openHydrated(page, '/')
     await nav(page).getByRole('button', { name: 'Industries' }).click()
     await nav(page).getByRole('link', { name: 'AI & Machine Learning' }).click()
     await expect(page).toHaveURL(/\/industries\/ai-ml$/)
@@ -142,8 +145,7 @@ test.describe('mobile menu at 390px', () => {
   const menuButton = (page: Page) => nav(page).getByRole('button', { name: 'Menu' })
 
   test('lists the same items and closes when a link is chosen', async ({ page, errors }) => {
-    await page.goto('/')
-    await allIslandsHydrated(page)
+    await openHydrated(page, '/')
     await expect(menuButton(page)).toBeVisible()
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false')
     await menuButton(page).click()
@@ -171,8 +173,7 @@ test.describe('mobile menu at 390px', () => {
   })
 
   test('a same-page link closes it too', async ({ page }) => {
-    await page.goto('/industries/ai-ml')
-    await allIslandsHydrated(page)
+    await openHydrated(page, '/industries/ai-ml')
     await menuButton(page).click()
     const current = nav(page).getByRole('link', { name: 'AI & Machine Learning' })
     await expect(current).toHaveAttribute('aria-current', 'page')
@@ -183,8 +184,7 @@ test.describe('mobile menu at 390px', () => {
   test('keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus', async ({
     page,
   }) => {
-    await page.goto('/')
-    await allIslandsHydrated(page)
+    await openHydrated(page, '/')
     await menuButton(page).focus()
     // Focus starts the menu's island; this test is the started menu's keyboard path. A press
     // before it starts is page-script.spec.ts's, with the script held so the order is certain.
@@ -200,8 +200,7 @@ test.describe('mobile menu at 390px', () => {
   })
 
   test('a click outside closes it', async ({ page }) => {
-    await page.goto('/')
-    await allIslandsHydrated(page)
+    await openHydrated(page, '/')
     await menuButton(page).click()
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true')
     await page.mouse.click(200, 700)

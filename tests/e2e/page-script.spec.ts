@@ -36,6 +36,12 @@ async function openWithScriptHeld(page: Page, path: string) {
   return release
 }
 
+/** As openWithScriptHeld, on a page whose form is answered OK: what it sent, and the release. */
+async function openFormWithScriptHeld(page: Page, path: string) {
+  const bodies = await answerFunctionCalls(page, answerOk)
+  return { bodies, release: await openWithScriptHeld(page, path) }
+}
+
 /** The mobile menu's island has started (its state, from then on, is React's). */
 const mobileMenuStarted = (page: Page) =>
   expect(page.locator('[data-island="nav/MobileMenu"]')).toHaveAttribute(HYDRATED_ATTRIBUTE, 'true')
@@ -129,8 +135,7 @@ test.describe('a press before the island starts', () => {
     page,
     errors,
   }) => {
-    const bodies = await answerFunctionCalls(page, answerOk)
-    const release = await openWithScriptHeld(page, '/resources/guides')
+    const { bodies, release } = await openFormWithScriptHeld(page, '/resources/guides')
     const button = page.getByRole('button', { name: /^Request Guide/ }).first()
     await button.click()
     const dialog = page.getByRole('dialog', { name: 'Request Guide' })
@@ -156,8 +161,7 @@ test.describe('a press before the island starts', () => {
     page,
     errors,
   }) => {
-    const bodies = await answerFunctionCalls(page, answerOk)
-    const release = await openWithScriptHeld(page, '/contact')
+    const { bodies, release } = await openFormWithScriptHeld(page, '/contact')
     const field = (label: string) => page.getByLabel(label, { exact: false }).first()
     await field('Name').fill('Ada Lovelace')
     await field('Email').fill('ada@example.com')

@@ -13,6 +13,7 @@ import {
   expectNoAxeViolations,
   holdRequests,
   PAGE_SCRIPT,
+  openHydrated,
 } from './helpers.ts'
 import { expect, test } from './page-errors.ts'
 import { DESKTOP, PHONE } from './viewports.ts'
@@ -49,8 +50,7 @@ test('loads nothing of the search until it opens, then finds "system design"', a
   const searchRequests = collectRequests(page, (request) =>
     /\/pagefind\/|SearchPanel/.test(request.url()),
   )
-  await page.goto('/')
-  await allIslandsHydrated(page)
+  await openHydrated(page, '/')
   expect(searchRequests).toEqual([])
 
   await openFromHeader(page)
@@ -105,8 +105,7 @@ test('a nonsense word says clearly that nothing matched', async ({ page }) => {
 })
 
 test('has no axe violations while open, empty and with results', async ({ page }) => {
-  await page.goto('/process')
-  await allIslandsHydrated(page)
+  await openHydrated(page, '/process')
   await openFromHeader(page)
   await expectNoAxeViolations(page)
   await field(page).fill('interview')
@@ -118,8 +117,7 @@ test('has no axe violations while open, empty and with results', async ({ page }
 test('works from the keyboard: "/" opens, arrows choose, Enter goes, Escape closes', async ({
   page,
 }) => {
-  await page.goto('/startups')
-  await allIslandsHydrated(page)
+  await openHydrated(page, '/startups')
   // Typed at once, while the dialog's code is still loading: nothing is lost.
   await page.keyboard.press('/')
   await page.keyboard.type('system design')
@@ -157,8 +155,7 @@ test('works from the keyboard: "/" opens, arrows choose, Enter goes, Escape clos
 })
 
 test('"/" typed into a form field stays a slash', async ({ page }) => {
-  await page.goto('/contact')
-  await allIslandsHydrated(page)
+  await openHydrated(page, '/contact')
   const message = page.getByLabel('Message', { exact: false }).first()
   await message.click()
   await page.keyboard.type('a/b')
@@ -168,8 +165,7 @@ test('"/" typed into a form field stays a slash', async ({ page }) => {
 
 test('the small-screen menu has the search too', async ({ page }) => {
   await page.setViewportSize(PHONE)
-  await page.goto('/')
-  await allIslandsHydrated(page)
+  await openHydrated(page, '/')
   const nav = page.getByRole('navigation', { name: site.ui.mainNavigation })
   await nav.getByRole('button', { name: site.ui.menu }).click()
   await nav.getByRole('button', { name: site.search.open }).click()
@@ -230,8 +226,7 @@ test('"/" opens the search before any script; closed, focus is back where it was
 test('reopened, the search shows the last words, selected; closed, focus is back', async ({
   page,
 }) => {
-  await page.goto('/about')
-  await allIslandsHydrated(page)
+  await openHydrated(page, '/about')
   const button = page.getByRole('banner').getByRole('button', { name: site.search.open })
   await openFromHeader(page)
   await field(page).fill('pricing')

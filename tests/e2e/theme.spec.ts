@@ -12,6 +12,7 @@ import {
   holdRequests,
   isDark,
   PAGE_SCRIPT,
+  openHydrated,
 } from './helpers.ts'
 import { DESKTOP, PHONE } from './viewports.ts'
 
@@ -36,8 +37,7 @@ test.describe('in the dark scheme', () => {
   // Every route's dark axe pass is in accessibility.spec.ts, with the light one.
   test('the small-screen menu, open, has no axe violations', async ({ page }) => {
     await page.setViewportSize(PHONE)
-    await page.goto('/')
-    await allIslandsHydrated(page)
+    await openHydrated(page, '/')
     const menu = page.getByRole('navigation', { name: ui.mainNavigation })
     await menu.getByRole('button', { name: ui.menu }).click()
     await expect(menu.getByRole('radio', { name: theme.system })).toBeChecked()
@@ -88,8 +88,7 @@ test('follows the system until the visitor chooses, then keeps the choice across
 test('the small-screen menu sets the theme as the header does', async ({ page }) => {
   await page.setViewportSize(PHONE)
   await page.emulateMedia({ colorScheme: 'light' })
-  await page.goto('/')
-  await allIslandsHydrated(page)
+  await openHydrated(page, '/')
   const menu = page.getByRole('navigation', { name: ui.mainNavigation })
   await menu.getByRole('button', { name: ui.menu }).click()
   await menu.getByRole('radio', { name: theme.dark }).check({ force: true })
