@@ -245,7 +245,11 @@ function assertNothingLeaked(exchange: Exchange) {
     assert.ok(!logged.includes(secret), `a log line holds ${secret.slice(0, 8)}…`)
 }
 
-const refusal = (answer: Answer) => JSON.parse(answer.body) as { error: string; github?: string }
+/** A refusal: the status, and the body naming why (with GitHub's own error when it gave one). */
+function assertRefused(answer: Answer, status: number, body: { error: string; github?: string }) {
+  assert.equal(answer.status, status)
+  assert.deepEqual(JSON.parse(answer.body), body)
+}
 
 exchangeTest(
   'signs in: auth → GitHub → callback → the site’s page with code and state → the token in a POST’s answer',
@@ -306,13 +310,11 @@ exchangeTest(
     const writers = await toCallback(exchange)
     for (const secret of [writers.secret, '', 'not-a-secret']) {
       const answer = await exchange.trade({ ...attackers, secret })
-      assert.equal(answer.status, 403)
-      assert.deepEqual(refusal(answer), { error: 'other_browser' })
+      assertRefused(answer, 403, { error: 'other_browser' })
     }
     // A trade from another listed site, or from no site at all.
     const elsewhere = await exchange.trade(attackers, 'https://other-site.example')
-    assert.equal(elsewhere.status, 403)
-    assert.deepEqual(refusal(elsewhere), { error: 'not_this_site' })
+    assertRefused(elsewhere, 403, { error: 'not_this_site' })
     for (const origin of ['https://evil.example', 'null']) {
       const answer = await exchange.trade(attackers, origin)
       assert.equal(answer.status, 403)
@@ -328,8 +330,7 @@ exchangeTest('refuses a replayed trade: GitHub’s code works once', async (exch
   const trade = await toTrade(exchange)
   assert.equal((await exchange.trade(trade)).status, 200)
   const again = await exchange.trade(trade)
-  assert.equal(again.status, 400)
-  assert.deepEqual(refusal(again), { error: 'used' })
+  assertRefused(again, 400, { error: 'used' })
   assertNothingLeaked(exchange)
 })
 
@@ -342,8 +343,7 @@ exchangeTest(
     assert.equal((await exchange.trade(trade)).status, 200)
     // The same code, state and secret again: GitHub would trade it; the record refuses it.
     const again = await exchange.trade(trade)
-    assert.equal(again.status, 400)
-    assert.deepEqual(refusal(again), { error: 'used' })
+    assertRefused(again, 400, { error: 'used' })
     // The same state, with a new code GitHub hands out for it.
     const authorize = exchange.github.requests.find((r) =>
       r.url.startsWith('/login/oauth/authorize'),
@@ -353,8 +353,7 @@ exchangeTest(
     assert.notEqual(newTrade.code, trade.code)
     assert.equal(newTrade.state, trade.state)
     const newCode = await exchange.trade(newTrade)
-    assert.equal(newCode.status, 400)
-    assert.deepEqual(refusal(newCode), { error: 'used' })
+    assertRefused(newCode, 400, { error: 'used' })
     // GitHub was asked once: both refusals came from the exchange's record.
     assert.equal(tokenRequests(exchange).length, 1)
     // What the record holds: digests, never the code or the state; kept for the state's life.
@@ -372,8 +371,7 @@ exchangeTest('trades nothing when the record cannot be written', async (exchange
   const trade = await toTrade(exchange)
   exchange.record.down = true
   const answer = await exchange.trade(trade)
-  assert.equal(answer.status, 503)
-  assert.deepEqual(refusal(answer), { error: 'unavailable' })
+  assertRefused(answer, 503, { error: 'unavailable' })
   assert.equal(tokenRequests(exchange).length, 0)
   assert.ok(exchange.logs.some((line) => line.includes('oauth.record_unavailable')))
   assertNothingLeaked(exchange)
@@ -403,8 +401,7 @@ exchangeTest(
       assert.match(answer.body, /not made by this site's sign-in, so it was refused/)
       assert.equal(answer.headers.get('location'), null)
       const traded = await exchange.trade({ code: 'a-code', state: forged, secret: 'x' })
-      assert.equal(traded.status, 400)
-      assert.deepEqual(refusal(traded), { error: 'not_this_site' })
+      assertRefused(traded, 400, { error: 'not_this_site' })
     }
     // GitHub's redirect with no state at all (what the deploy's probe sends).
     back.searchParams.delete('state')
@@ -424,8 +421,7 @@ exchangeTest(
     assert.equal(answer.status, 400)
     assert.match(answer.body, /took more than 10 minutes/)
     const traded = await exchange.trade(trade)
-    assert.equal(traded.status, 400)
-    assert.deepEqual(refusal(traded), { error: 'expired' })
+    assertRefused(traded, 400, { error: 'expired' })
     assert.equal(tokenRequests(exchange).length, 0)
     assertNothingLeaked(exchange)
   },
@@ -476,8 +472,7 @@ Deno.test('an error from GitHub’s token endpoint is the trade’s answer, with
   // A wrong client secret is GitHub's incorrect_client_credentials.
   withExchange({ CMS_GITHUB_CLIENT_SECRET: 'not-the-apps-secret' }, async (wrongSecret) => {
     const answer = await wrongSecret.trade(await toTrade(wrongSecret))
-    assert.equal(answer.status, 502)
-    assert.deepEqual(refusal(answer), {
+    assertRefused(answer, 502, {
       error: 'github_refused',
       github: 'incorrect_client_credentials',
     })
@@ -490,8 +485,7 @@ exchangeTest(
   async (exchange) => {
     exchange.github.kind = 'oauth-app'
     const answer = await exchange.trade(await toTrade(exchange))
-    assert.equal(answer.status, 502)
-    assert.deepEqual(refusal(answer), { error: 'long_lived' })
+    assertRefused(answer, 502, { error: 'long_lived' })
     assert.ok(!answer.body.includes(exchange.github.token.slice(4)))
     assertNothingLeaked(exchange)
   },
@@ -503,8 +497,7 @@ exchangeTest(
     const trade = await toTrade(exchange)
     await exchange.github.close()
     const answer = await exchange.trade(trade)
-    assert.equal(answer.status, 502)
-    assert.deepEqual(refusal(answer), { error: 'github_unreachable' })
+    assertRefused(answer, 502, { error: 'github_unreachable' })
     assertNothingLeaked(exchange)
   },
 )
