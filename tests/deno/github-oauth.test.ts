@@ -170,6 +170,26 @@ async function startExchange(env: Record<string, string> = {}): Promise<Exchange
   }
 }
 
+/**
+ * An exchange started with `env` over the test's settings, handed to `run` and closed after it,
+ * whether it passed or threw: a failed assertion leaves no server running and no console taken.
+ */
+async function withExchange<T>(
+  env: Record<string, string>,
+  run: (exchange: Exchange) => Promise<T>,
+): Promise<T> {
+  const exchange = await startExchange(env)
+  try {
+    return await run(exchange)
+  } finally {
+    await exchange.close()
+  }
+}
+
+/** A test on an exchange of its own, with the test's settings. */
+const exchangeTest = (name: string, run: (exchange: Exchange) => Promise<void>) =>
+  Deno.test(name, () => withExchange({}, run))
+
 /** auth → GitHub's authorize page → the exchange's …/callback, GitHub's code and state in it. */
 async function toCallback(
   exchange: Exchange,
@@ -225,216 +245,175 @@ function assertNothingLeaked(exchange: Exchange) {
     assert.ok(!logged.includes(secret), `a log line holds ${secret.slice(0, 8)}…`)
 }
 
-const refusal = (answer: Answer) => JSON.parse(answer.body) as { error: string; github?: string }
+/** A refusal: the status, and the body naming why (with GitHub's own error when it gave one). */
+function assertRefused(answer: Answer, status: number, body: { error: string; github?: string }) {
+  assert.equal(answer.status, status)
+  assert.deepEqual(JSON.parse(answer.body), body)
+}
 
-Deno.test(
+exchangeTest(
   'signs in: auth → GitHub → callback → the site’s page with code and state → the token in a POST’s answer',
-  async () => {
-    const exchange = await startExchange()
-    try {
-      const { url, secret } = await signInStart(exchange.base, { origin: SITE })
-      const authorize = new URL((await exchange.get(url)).headers.get('location')!)
-      assert.equal(authorize.searchParams.get('client_id'), CLIENT_ID)
-      // A GitHub App's permissions decide the token's reach: no scope is asked for.
-      assert.equal(authorize.searchParams.get('scope'), null)
-      assert.ok(authorize.searchParams.get('state'), 'a state')
-      assert.ok(!authorize.href.includes(CLIENT_SECRET))
-      assert.ok(!authorize.href.includes(secret), 'the secret never leaves the page')
+  async (exchange) => {
+    const { url, secret } = await signInStart(exchange.base, { origin: SITE })
+    const authorize = new URL((await exchange.get(url)).headers.get('location')!)
+    assert.equal(authorize.searchParams.get('client_id'), CLIENT_ID)
+    // A GitHub App's permissions decide the token's reach: no scope is asked for.
+    assert.equal(authorize.searchParams.get('scope'), null)
+    assert.ok(authorize.searchParams.get('state'), 'a state')
+    assert.ok(!authorize.href.includes(CLIENT_SECRET))
+    assert.ok(!authorize.href.includes(secret), 'the secret never leaves the page')
 
-      const back = (await exchange.get(authorize.href)).headers.get('location')!
-      const page = landing(await exchange.get(back))
-      // No code is traded until the page that holds the secret posts it.
-      assert.equal(tokenRequests(exchange).length, 0)
-      const answer = await exchange.trade(tradeOf(page, secret))
-      assert.equal(answer.status, 200)
-      assert.deepEqual(JSON.parse(answer.body), { token: exchange.github.token })
-      assert.equal(answer.headers.get('access-control-allow-origin'), SITE)
-      // GitHub answered an 8-hour token and a refresh token; only the token goes on.
-      const [granted] = tokenRequests(exchange)
-      const github = granted!.response as Record<string, unknown>
-      assert.equal(github.expires_in, 28_800)
-      assert.match(String(github.refresh_token), /^ghr_/)
-      assert.ok(!answer.body.includes(String(github.refresh_token)))
-      assert.ok(!exchange.logs.join('\n').includes(String(github.refresh_token)))
-
-      // The client secret went to GitHub's token endpoint, once, with the code GitHub issued.
-      const [trade] = tokenRequests(exchange)
-      assert.equal(tokenRequests(exchange).length, 1)
-      assert.equal(trade!.body!.client_secret, CLIENT_SECRET)
-      assert.equal(trade!.body!.client_id, CLIENT_ID)
-      assert.ok(exchange.logs.some((line) => line.includes('oauth.signed_in')))
-      assertNothingLeaked(exchange)
-    } finally {
-      await exchange.close()
-    }
-  },
-)
-
-Deno.test('sends the code to the callback page under the site’s base path', async () => {
-  const exchange = await startExchange()
-  try {
-    const { back } = await toCallback(exchange, { base: '/site/pr-12/' })
-    landing(await exchange.get(back), `${SITE}/site/pr-12/admin/callback`)
-    for (const base of ['', 'site/', '/site', '/../', '/a//b/', '//evil.example/']) {
-      const start = await signInStart(exchange.base, { origin: SITE, base })
-      const answer = await exchange.get(start.url)
-      assert.equal(answer.status, 400, base)
-      assert.match(answer.body, /did not start from this site's sign-in page/)
-    }
-    assertNothingLeaked(exchange)
-  } finally {
-    await exchange.close()
-  }
-})
-
-Deno.test(
-  'refuses a code and state traded by another window (login CSRF): the secret is not its own',
-  async () => {
-    const exchange = await startExchange()
-    try {
-      // An attacker's sign-in, stopped at the callback page, steered into the writer's window,
-      // which holds its own secret, or none.
-      const attackers = await toTrade(exchange)
-      const writers = await toCallback(exchange)
-      for (const secret of [writers.secret, '', 'not-a-secret']) {
-        const answer = await exchange.trade({ ...attackers, secret })
-        assert.equal(answer.status, 403)
-        assert.deepEqual(refusal(answer), { error: 'other_browser' })
-      }
-      // A trade from another listed site, or from no site at all.
-      const elsewhere = await exchange.trade(attackers, 'https://other-site.example')
-      assert.equal(elsewhere.status, 403)
-      assert.deepEqual(refusal(elsewhere), { error: 'not_this_site' })
-      for (const origin of ['https://evil.example', 'null']) {
-        const answer = await exchange.trade(attackers, origin)
-        assert.equal(answer.status, 403)
-        assert.equal(answer.headers.get('access-control-allow-origin'), null)
-        assert.match(answer.body, /Only this site's editor may finish a sign-in here/)
-      }
-      assert.equal(tokenRequests(exchange).length, 0, 'no code was traded')
-      assertNothingLeaked(exchange)
-    } finally {
-      await exchange.close()
-    }
-  },
-)
-
-Deno.test('refuses a replayed trade: GitHub’s code works once', async () => {
-  const exchange = await startExchange()
-  try {
-    const trade = await toTrade(exchange)
-    assert.equal((await exchange.trade(trade)).status, 200)
-    const again = await exchange.trade(trade)
-    assert.equal(again.status, 400)
-    assert.deepEqual(refusal(again), { error: 'used' })
-    assertNothingLeaked(exchange)
-  } finally {
-    await exchange.close()
-  }
-})
-
-Deno.test(
-  'single-use on the server: the same trade twice, and the same state with a new code, against a GitHub that would take both',
-  async () => {
-    const exchange = await startExchange()
-    try {
-      exchange.github.codesWorkOnce = false
-      const { back, secret } = await toCallback(exchange)
-      const trade = tradeOf(landing(await exchange.get(back)), secret)
-      assert.equal((await exchange.trade(trade)).status, 200)
-      // The same code, state and secret again: GitHub would trade it; the record refuses it.
-      const again = await exchange.trade(trade)
-      assert.equal(again.status, 400)
-      assert.deepEqual(refusal(again), { error: 'used' })
-      // The same state, with a new code GitHub hands out for it.
-      const authorize = exchange.github.requests.find((r) =>
-        r.url.startsWith('/login/oauth/authorize'),
-      )!
-      const newBack = await exchange.get(`${exchange.github.origin}${authorize.url}`)
-      const newTrade = tradeOf(
-        landing(await exchange.get(newBack.headers.get('location')!)),
-        secret,
-      )
-      assert.notEqual(newTrade.code, trade.code)
-      assert.equal(newTrade.state, trade.state)
-      const newCode = await exchange.trade(newTrade)
-      assert.equal(newCode.status, 400)
-      assert.deepEqual(refusal(newCode), { error: 'used' })
-      // GitHub was asked once: both refusals came from the exchange's record.
-      assert.equal(tokenRequests(exchange).length, 1)
-      // What the record holds: digests, never the code or the state; kept for the state's life.
-      for (const call of exchange.record.calls) {
-        assert.ok(!Object.values(call).includes(trade.code))
-        assert.ok(!Object.values(call).includes(trade.state))
-      }
-      const [first] = exchange.record.calls
-      assert.equal(Date.parse(first!.p_expires_at!) - Date.parse(first!.p_now!), 600_000)
-      assertNothingLeaked(exchange)
-    } finally {
-      await exchange.close()
-    }
-  },
-)
-
-Deno.test('trades nothing when the record cannot be written', async () => {
-  const exchange = await startExchange()
-  try {
-    const trade = await toTrade(exchange)
-    exchange.record.down = true
-    const answer = await exchange.trade(trade)
-    assert.equal(answer.status, 503)
-    assert.deepEqual(refusal(answer), { error: 'unavailable' })
+    const back = (await exchange.get(authorize.href)).headers.get('location')!
+    const page = landing(await exchange.get(back))
+    // No code is traded until the page that holds the secret posts it.
     assert.equal(tokenRequests(exchange).length, 0)
-    assert.ok(exchange.logs.some((line) => line.includes('oauth.record_unavailable')))
-    assertNothingLeaked(exchange)
-  } finally {
-    await exchange.close()
-  }
-})
+    const answer = await exchange.trade(tradeOf(page, secret))
+    assert.equal(answer.status, 200)
+    assert.deepEqual(JSON.parse(answer.body), { token: exchange.github.token })
+    assert.equal(answer.headers.get('access-control-allow-origin'), SITE)
+    // GitHub answered an 8-hour token and a refresh token; only the token goes on.
+    const [granted] = tokenRequests(exchange)
+    const github = granted!.response as Record<string, unknown>
+    assert.equal(github.expires_in, 28_800)
+    assert.match(String(github.refresh_token), /^ghr_/)
+    assert.ok(!answer.body.includes(String(github.refresh_token)))
+    assert.ok(!exchange.logs.join('\n').includes(String(github.refresh_token)))
 
-Deno.test(
-  'refuses a state it did not sign, in plain words, and asks GitHub for nothing',
-  async () => {
-    const exchange = await startExchange()
-    try {
-      const back = new URL((await toCallback(exchange)).back)
-      const state = back.searchParams.get('state')!
-      const [payload] = state.split('.')
-      // A state signed with another key; then one with no signature at all.
-      const other = await startExchange({
-        CMS_OAUTH_STATE_KEY: 'another-key-another-key-another-key-0000',
-      })
-      const otherState = new URL(
-        (await other.get((await signInStart(other.base, { origin: SITE })).url)).headers.get(
-          'location',
-        )!,
-      ).searchParams.get('state')!
-      await other.close()
-      for (const forged of [otherState, `${payload}.`, 'nonsense', '']) {
-        back.searchParams.set('state', forged)
-        const answer = await exchange.get(back.href)
-        assert.equal(answer.status, 400)
-        assert.match(answer.headers.get('content-type')!, /^text\/plain; charset=utf-8/)
-        assert.match(answer.body, /not made by this site's sign-in, so it was refused/)
-        assert.equal(answer.headers.get('location'), null)
-        const traded = await exchange.trade({ code: 'a-code', state: forged, secret: 'x' })
-        assert.equal(traded.status, 400)
-        assert.deepEqual(refusal(traded), { error: 'not_this_site' })
-      }
-      // GitHub's redirect with no state at all (what the deploy's probe sends).
-      back.searchParams.delete('state')
-      assert.equal((await exchange.get(back.href)).status, 400)
-      assert.equal(tokenRequests(exchange).length, 0)
-      assertNothingLeaked(exchange)
-    } finally {
-      await exchange.close()
-    }
+    // The client secret went to GitHub's token endpoint, once, with the code GitHub issued.
+    const [trade] = tokenRequests(exchange)
+    assert.equal(tokenRequests(exchange).length, 1)
+    assert.equal(trade!.body!.client_secret, CLIENT_SECRET)
+    assert.equal(trade!.body!.client_id, CLIENT_ID)
+    assert.ok(exchange.logs.some((line) => line.includes('oauth.signed_in')))
+    assertNothingLeaked(exchange)
   },
 )
 
-Deno.test('refuses an expired state: more than 10 minutes from the Login button', async () => {
-  const exchange = await startExchange()
-  try {
+exchangeTest('sends the code to the callback page under the site’s base path', async (exchange) => {
+  const { back } = await toCallback(exchange, { base: '/site/pr-12/' })
+  landing(await exchange.get(back), `${SITE}/site/pr-12/admin/callback`)
+  for (const base of ['', 'site/', '/site', '/../', '/a//b/', '//evil.example/']) {
+    const start = await signInStart(exchange.base, { origin: SITE, base })
+    const answer = await exchange.get(start.url)
+    assert.equal(answer.status, 400, base)
+    assert.match(answer.body, /did not start from this site's sign-in page/)
+  }
+  assertNothingLeaked(exchange)
+})
+
+exchangeTest(
+  'refuses a code and state traded by another window (login CSRF): the secret is not its own',
+  async (exchange) => {
+    // An attacker's sign-in, stopped at the callback page, steered into the writer's window,
+    // which holds its own secret, or none.
+    const attackers = await toTrade(exchange)
+    const writers = await toCallback(exchange)
+    for (const secret of [writers.secret, '', 'not-a-secret']) {
+      const answer = await exchange.trade({ ...attackers, secret })
+      assertRefused(answer, 403, { error: 'other_browser' })
+    }
+    // A trade from another listed site, or from no site at all.
+    const elsewhere = await exchange.trade(attackers, 'https://other-site.example')
+    assertRefused(elsewhere, 403, { error: 'not_this_site' })
+    for (const origin of ['https://evil.example', 'null']) {
+      const answer = await exchange.trade(attackers, origin)
+      assert.equal(answer.status, 403)
+      assert.equal(answer.headers.get('access-control-allow-origin'), null)
+      assert.match(answer.body, /Only this site's editor may finish a sign-in here/)
+    }
+    assert.equal(tokenRequests(exchange).length, 0, 'no code was traded')
+    assertNothingLeaked(exchange)
+  },
+)
+
+exchangeTest('refuses a replayed trade: GitHub’s code works once', async (exchange) => {
+  const trade = await toTrade(exchange)
+  assert.equal((await exchange.trade(trade)).status, 200)
+  const again = await exchange.trade(trade)
+  assertRefused(again, 400, { error: 'used' })
+  assertNothingLeaked(exchange)
+})
+
+exchangeTest(
+  'single-use on the server: the same trade twice, and the same state with a new code, against a GitHub that would take both',
+  async (exchange) => {
+    exchange.github.codesWorkOnce = false
+    const { back, secret } = await toCallback(exchange)
+    const trade = tradeOf(landing(await exchange.get(back)), secret)
+    assert.equal((await exchange.trade(trade)).status, 200)
+    // The same code, state and secret again: GitHub would trade it; the record refuses it.
+    const again = await exchange.trade(trade)
+    assertRefused(again, 400, { error: 'used' })
+    // The same state, with a new code GitHub hands out for it.
+    const authorize = exchange.github.requests.find((r) =>
+      r.url.startsWith('/login/oauth/authorize'),
+    )!
+    const newBack = await exchange.get(`${exchange.github.origin}${authorize.url}`)
+    const newTrade = tradeOf(landing(await exchange.get(newBack.headers.get('location')!)), secret)
+    assert.notEqual(newTrade.code, trade.code)
+    assert.equal(newTrade.state, trade.state)
+    const newCode = await exchange.trade(newTrade)
+    assertRefused(newCode, 400, { error: 'used' })
+    // GitHub was asked once: both refusals came from the exchange's record.
+    assert.equal(tokenRequests(exchange).length, 1)
+    // What the record holds: digests, never the code or the state; kept for the state's life.
+    for (const call of exchange.record.calls) {
+      assert.ok(!Object.values(call).includes(trade.code))
+      assert.ok(!Object.values(call).includes(trade.state))
+    }
+    const [first] = exchange.record.calls
+    assert.equal(Date.parse(first!.p_expires_at!) - Date.parse(first!.p_now!), 600_000)
+    assertNothingLeaked(exchange)
+  },
+)
+
+exchangeTest('trades nothing when the record cannot be written', async (exchange) => {
+  const trade = await toTrade(exchange)
+  exchange.record.down = true
+  const answer = await exchange.trade(trade)
+  assertRefused(answer, 503, { error: 'unavailable' })
+  assert.equal(tokenRequests(exchange).length, 0)
+  assert.ok(exchange.logs.some((line) => line.includes('oauth.record_unavailable')))
+  assertNothingLeaked(exchange)
+})
+
+exchangeTest(
+  'refuses a state it did not sign, in plain words, and asks GitHub for nothing',
+  async (exchange) => {
+    const back = new URL((await toCallback(exchange)).back)
+    const state = back.searchParams.get('state')!
+    const [payload] = state.split('.')
+    // A state signed with another key; then one with no signature at all.
+    const otherState = await withExchange(
+      { CMS_OAUTH_STATE_KEY: 'another-key-another-key-another-key-0000' },
+      async (other) =>
+        new URL(
+          (await other.get((await signInStart(other.base, { origin: SITE })).url)).headers.get(
+            'location',
+          )!,
+        ).searchParams.get('state')!,
+    )
+    for (const forged of [otherState, `${payload}.`, 'nonsense', '']) {
+      back.searchParams.set('state', forged)
+      const answer = await exchange.get(back.href)
+      assert.equal(answer.status, 400)
+      assert.match(answer.headers.get('content-type')!, /^text\/plain; charset=utf-8/)
+      assert.match(answer.body, /not made by this site's sign-in, so it was refused/)
+      assert.equal(answer.headers.get('location'), null)
+      const traded = await exchange.trade({ code: 'a-code', state: forged, secret: 'x' })
+      assertRefused(traded, 400, { error: 'not_this_site' })
+    }
+    // GitHub's redirect with no state at all (what the deploy's probe sends).
+    back.searchParams.delete('state')
+    assert.equal((await exchange.get(back.href)).status, 400)
+    assert.equal(tokenRequests(exchange).length, 0)
+    assertNothingLeaked(exchange)
+  },
+)
+
+exchangeTest(
+  'refuses an expired state: more than 10 minutes from the Login button',
+  async (exchange) => {
     const { back, secret } = await toCallback(exchange)
     const trade = tradeOf(landing(await exchange.get(back)), secret)
     exchange.advance(601)
@@ -442,18 +421,15 @@ Deno.test('refuses an expired state: more than 10 minutes from the Login button'
     assert.equal(answer.status, 400)
     assert.match(answer.body, /took more than 10 minutes/)
     const traded = await exchange.trade(trade)
-    assert.equal(traded.status, 400)
-    assert.deepEqual(refusal(traded), { error: 'expired' })
+    assertRefused(traded, 400, { error: 'expired' })
     assert.equal(tokenRequests(exchange).length, 0)
     assertNothingLeaked(exchange)
-  } finally {
-    await exchange.close()
-  }
-})
+  },
+)
 
-Deno.test('refuses an origin that is not the site’s, before GitHub is involved', async () => {
-  const exchange = await startExchange()
-  try {
+exchangeTest(
+  'refuses an origin that is not the site’s, before GitHub is involved',
+  async (exchange) => {
     for (const origin of ['https://evil.example', `${SITE}.evil.example`, '', 'null']) {
       const answer = await exchange.get((await signInStart(exchange.base, { origin })).url)
       assert.equal(answer.status, 403)
@@ -463,136 +439,108 @@ Deno.test('refuses an origin that is not the site’s, before GitHub is involved
     // An origin dropped from the list after the sign-in started gets no code and no token.
     const { back, secret } = await toCallback(exchange)
     const trade = tradeOf(landing(await exchange.get(back)), secret)
-    const narrowed = await startExchange({ ALLOWED_ORIGINS: 'https://other-site.example' })
-    const answer = await narrowed.get(back.replace(exchange.base, narrowed.base))
-    assert.equal(answer.status, 403)
-    assert.match(answer.body, /no longer one of this site's addresses/)
-    assert.equal((await postTrade(narrowed.base, SITE, trade)).status, 403)
-    assertNothingLeaked(narrowed)
-    await narrowed.close()
+    await withExchange({ ALLOWED_ORIGINS: 'https://other-site.example' }, async (narrowed) => {
+      const answer = await narrowed.get(back.replace(exchange.base, narrowed.base))
+      assert.equal(answer.status, 403)
+      assert.match(answer.body, /no longer one of this site's addresses/)
+      assert.equal((await postTrade(narrowed.base, SITE, trade)).status, 403)
+      assertNothingLeaked(narrowed)
+    })
     assert.equal(
       exchange.github.requests.filter((r) => r.url.startsWith('/login/oauth/authorize')).length,
       1,
     )
     assertNothingLeaked(exchange)
-  } finally {
-    await exchange.close()
-  }
-})
+  },
+)
 
-Deno.test(
+exchangeTest(
   'a writer who cancels on GitHub lands on the site’s page with access_denied',
-  async () => {
-    const exchange = await startExchange()
-    try {
-      exchange.github.writerChoice = 'cancel'
-      const page = landing(await exchange.get((await toCallback(exchange)).back))
-      assert.deepEqual(readSignInFragment(new URL(page).hash), {
-        kind: 'error',
-        error: 'access_denied',
-      })
-      assert.equal(tokenRequests(exchange).length, 0)
-      assertNothingLeaked(exchange)
-    } finally {
-      await exchange.close()
-    }
+  async (exchange) => {
+    exchange.github.writerChoice = 'cancel'
+    const page = landing(await exchange.get((await toCallback(exchange)).back))
+    assert.deepEqual(readSignInFragment(new URL(page).hash), {
+      kind: 'error',
+      error: 'access_denied',
+    })
+    assert.equal(tokenRequests(exchange).length, 0)
+    assertNothingLeaked(exchange)
   },
 )
 
-Deno.test(
-  'an error from GitHub’s token endpoint is the trade’s answer, with GitHub’s code',
-  async () => {
-    // A wrong client secret is GitHub's incorrect_client_credentials.
-    const wrongSecret = await startExchange({ CMS_GITHUB_CLIENT_SECRET: 'not-the-apps-secret' })
-    try {
-      const answer = await wrongSecret.trade(await toTrade(wrongSecret))
-      assert.equal(answer.status, 502)
-      assert.deepEqual(refusal(answer), {
-        error: 'github_refused',
-        github: 'incorrect_client_credentials',
-      })
-      assertNothingLeaked(wrongSecret)
-    } finally {
-      await wrongSecret.close()
-    }
-  },
+Deno.test('an error from GitHub’s token endpoint is the trade’s answer, with GitHub’s code', () =>
+  // A wrong client secret is GitHub's incorrect_client_credentials.
+  withExchange({ CMS_GITHUB_CLIENT_SECRET: 'not-the-apps-secret' }, async (wrongSecret) => {
+    const answer = await wrongSecret.trade(await toTrade(wrongSecret))
+    assertRefused(answer, 502, {
+      error: 'github_refused',
+      github: 'incorrect_client_credentials',
+    })
+    assertNothingLeaked(wrongSecret)
+  }),
 )
 
-Deno.test(
+exchangeTest(
   'refuses a token that never expires (an OAuth app’s), and hands it to no one',
-  async () => {
-    const exchange = await startExchange()
-    try {
-      exchange.github.kind = 'oauth-app'
-      const answer = await exchange.trade(await toTrade(exchange))
-      assert.equal(answer.status, 502)
-      assert.deepEqual(refusal(answer), { error: 'long_lived' })
-      assert.ok(!answer.body.includes(exchange.github.token.slice(4)))
-      assertNothingLeaked(exchange)
-    } finally {
-      await exchange.close()
-    }
+  async (exchange) => {
+    exchange.github.kind = 'oauth-app'
+    const answer = await exchange.trade(await toTrade(exchange))
+    assertRefused(answer, 502, { error: 'long_lived' })
+    assert.ok(!answer.body.includes(exchange.github.token.slice(4)))
+    assertNothingLeaked(exchange)
   },
 )
 
-Deno.test('GitHub unreachable at the token step is the trade’s github_unreachable', async () => {
-  const exchange = await startExchange()
-  try {
+exchangeTest(
+  'GitHub unreachable at the token step is the trade’s github_unreachable',
+  async (exchange) => {
     const trade = await toTrade(exchange)
     await exchange.github.close()
     const answer = await exchange.trade(trade)
-    assert.equal(answer.status, 502)
-    assert.deepEqual(refusal(answer), { error: 'github_unreachable' })
+    assertRefused(answer, 502, { error: 'github_unreachable' })
     assertNothingLeaked(exchange)
-  } finally {
-    await exchange.close()
-  }
-})
+  },
+)
 
-Deno.test(
+exchangeTest(
   'answers GET on …/auth and …/callback, POST and its preflight on …/token, and passes no scope on',
-  async () => {
-    const exchange = await startExchange()
-    try {
-      const posted = await fetch(`${exchange.base}/auth`, { method: 'POST' })
-      assert.equal(posted.status, 405)
-      assert.equal(posted.headers.get('allow'), 'GET')
-      await posted.body?.cancel()
-      const got = await exchange.get(`${exchange.base}/token`)
-      assert.equal(got.status, 405)
-      const preflight = await fetch(`${exchange.base}/token`, {
-        method: 'OPTIONS',
-        headers: { Origin: SITE, 'Access-Control-Request-Method': 'POST' },
-      })
-      assert.equal(preflight.status, 204)
-      assert.equal(preflight.headers.get('access-control-allow-origin'), SITE)
-      await preflight.body?.cancel()
-      assert.equal((await exchange.get(`${exchange.base}/elsewhere`)).status, 404)
-      // A scope the editor asks for (Decap's repo, or more) is not passed on to GitHub.
-      for (const scope of ['repo', 'repo,admin:org']) {
-        const asked = await exchange.get(
-          (await signInStart(exchange.base, { origin: SITE, scope })).url,
-        )
-        assert.equal(asked.status, 302)
-        assert.equal(new URL(asked.headers.get('location')!).searchParams.get('scope'), null)
-      }
-      const other = await exchange.get(
-        `${exchange.base}/auth?${new URLSearchParams({ provider: 'gitlab', origin: SITE })}`,
+  async (exchange) => {
+    const posted = await fetch(`${exchange.base}/auth`, { method: 'POST' })
+    assert.equal(posted.status, 405)
+    assert.equal(posted.headers.get('allow'), 'GET')
+    await posted.body?.cancel()
+    const got = await exchange.get(`${exchange.base}/token`)
+    assert.equal(got.status, 405)
+    const preflight = await fetch(`${exchange.base}/token`, {
+      method: 'OPTIONS',
+      headers: { Origin: SITE, 'Access-Control-Request-Method': 'POST' },
+    })
+    assert.equal(preflight.status, 204)
+    assert.equal(preflight.headers.get('access-control-allow-origin'), SITE)
+    await preflight.body?.cancel()
+    assert.equal((await exchange.get(`${exchange.base}/elsewhere`)).status, 404)
+    // A scope the editor asks for (Decap's repo, or more) is not passed on to GitHub.
+    for (const scope of ['repo', 'repo,admin:org']) {
+      const asked = await exchange.get(
+        (await signInStart(exchange.base, { origin: SITE, scope })).url,
       )
-      assert.equal(other.status, 400)
-      // A trade that is not JSON, or too large.
-      const asForm = await fetch(`${exchange.base}/token`, {
-        method: 'POST',
-        headers: { Origin: SITE, 'Content-Type': 'text/plain' },
-        body: 'code=x',
-      })
-      assert.equal(asForm.status, 415)
-      await asForm.body?.cancel()
-      assert.equal((await exchange.trade({ code: 'x'.repeat(5000) })).status, 413)
-      assertNothingLeaked(exchange)
-    } finally {
-      await exchange.close()
+      assert.equal(asked.status, 302)
+      assert.equal(new URL(asked.headers.get('location')!).searchParams.get('scope'), null)
     }
+    const other = await exchange.get(
+      `${exchange.base}/auth?${new URLSearchParams({ provider: 'gitlab', origin: SITE })}`,
+    )
+    assert.equal(other.status, 400)
+    // A trade that is not JSON, or too large.
+    const asForm = await fetch(`${exchange.base}/token`, {
+      method: 'POST',
+      headers: { Origin: SITE, 'Content-Type': 'text/plain' },
+      body: 'code=x',
+    })
+    assert.equal(asForm.status, 415)
+    await asForm.body?.cancel()
+    assert.equal((await exchange.trade({ code: 'x'.repeat(5000) })).status, 413)
+    assertNothingLeaked(exchange)
   },
 )
 
@@ -634,41 +582,36 @@ Deno.test('will not start without every setting, named at once, or with a short 
   assert.throws(() => oauthConfigFromEnv((name) => env[name], 'local'), /at least 32 characters/)
 })
 
-Deno.test(
+exchangeTest(
   'refuses a chunked trade past its limit while it arrives, and reads no more',
-  async () => {
-    const exchange = await startExchange()
-    try {
-      // A body with no Content-Length that drips in, a kilobyte a millisecond, up to half a megabyte.
-      const chunk = new TextEncoder().encode('x'.repeat(1024))
-      let sent = 0
-      let finished = false
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          await new Promise((resolve) => setTimeout(resolve, 1))
-          if (sent >= 512 * 1024) {
-            finished = true
-            controller.close()
-            return
-          }
-          sent += chunk.byteLength
-          controller.enqueue(chunk)
-        },
-      })
-      const answer = await fetch(`${exchange.base}/token`, {
-        method: 'POST',
-        headers: { Origin: SITE, 'Content-Type': 'application/json' },
-        body,
-      })
-      const sentWhenAnswered = sent
-      await answer.body?.cancel()
-      assert.equal(answer.status, 413)
-      assert.equal(finished, false, 'answered only once the whole body was sent')
-      assert.ok(sentWhenAnswered > TRADE_BODY_LIMIT - chunk.byteLength, `${sentWhenAnswered} sent`)
-      assert.ok(sentWhenAnswered < 128 * 1024, `answered after ${sentWhenAnswered} bytes`)
-      assert.equal(tokenRequests(exchange).length, 0)
-    } finally {
-      await exchange.close()
-    }
+  async (exchange) => {
+    // A body with no Content-Length that drips in, a kilobyte a millisecond, up to half a megabyte.
+    const chunk = new TextEncoder().encode('x'.repeat(1024))
+    let sent = 0
+    let finished = false
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 1))
+        if (sent >= 512 * 1024) {
+          finished = true
+          controller.close()
+          return
+        }
+        sent += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+    })
+    const answer = await fetch(`${exchange.base}/token`, {
+      method: 'POST',
+      headers: { Origin: SITE, 'Content-Type': 'application/json' },
+      body,
+    })
+    const sentWhenAnswered = sent
+    await answer.body?.cancel()
+    assert.equal(answer.status, 413)
+    assert.equal(finished, false, 'answered only once the whole body was sent')
+    assert.ok(sentWhenAnswered > TRADE_BODY_LIMIT - chunk.byteLength, `${sentWhenAnswered} sent`)
+    assert.ok(sentWhenAnswered < 128 * 1024, `answered after ${sentWhenAnswered} bytes`)
+    assert.equal(tokenRequests(exchange).length, 0)
   },
 )

@@ -142,17 +142,21 @@ function setup(mail?: MailTransport, overrides: Partial<HandlerConfig> = {}, clo
   return { store, sent, handle, settled: () => Promise.all(background) }
 }
 
-const post = (body: unknown, headers: Record<string, string> = {}) =>
-  new Request('http://localhost/functions/v1/send-contact-email', {
+/** A JSON POST of `body` as it stands (bytes or text, valid or not), with only `headers` besides. */
+const rawPost = (body: BodyInit, headers: Record<string, string> = {}, url = 'http://localhost/') =>
+  new Request(url, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: 'http://localhost:3000',
-      'x-forwarded-for': '203.0.113.7',
-      ...headers,
-    },
-    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
   })
+
+/** The form's POST: `body` as JSON, from the site's origin and a visitor's address. */
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  rawPost(
+    JSON.stringify(body),
+    { origin: 'http://localhost:3000', 'x-forwarded-for': '203.0.113.7', ...headers },
+    'http://localhost/functions/v1/send-contact-email',
+  )
 
 const valid = {
   name: 'Ada',
@@ -243,13 +247,7 @@ Deno.test('refuses invalid UTF-8 with a 400 saying so', async () => {
   const bytes = new TextEncoder().encode(JSON.stringify({ ...valid, name: 'AdXX' }))
   const at = bytes.indexOf(0x58)
   bytes[at] = 0xff
-  const response = await handle(
-    new Request('http://localhost/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: bytes,
-    }),
-  )
+  const response = await handle(rawPost(bytes))
   assert.equal(response.status, 400)
   assert.equal((await response.json()).error, 'Body is not valid UTF-8')
   assert.equal(store.rows.length, 0)
@@ -384,13 +382,7 @@ Deno.test('a lone surrogate escape is a 400 naming the field', async () => {
     'PLACEHOLDER',
     'Ada\\ud800',
   )
-  const response = await handle(
-    new Request('http://localhost/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: json,
-    }),
-  )
+  const response = await handle(rawPost(json))
   assert.equal(response.status, 400)
   assert.match((await response.json()).fields.name, /valid Unicode text/)
   assert.equal(store.rows.length, 0)
@@ -460,13 +452,7 @@ Deno.test(
 
     answer = 200
     now = new Date('2026-11-25T09:15:00Z')
-    const scheduled = await handle(
-      new Request('http://localhost/', {
-        method: 'POST',
-        headers: { 'x-release-held-token': token, 'content-type': 'application/json' },
-        body: '{}',
-      }),
-    )
+    const scheduled = await handle(rawPost('{}', { 'x-release-held-token': token }))
     assert.equal(scheduled.status, 202)
     await scheduled.body?.cancel()
     await settled()

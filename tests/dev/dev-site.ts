@@ -12,6 +12,7 @@ import path from 'node:path'
 import { test as base } from '@playwright/test'
 import { freePort } from '../e2e/server/free-port.ts'
 import { outputOf } from '../process-output.ts'
+import { workerFixture } from '../worker-fixture.ts'
 import { copySite, siteRoot } from '../unit/helpers/site-copy.ts'
 import { ADMIN_SITE_START_TIMEOUT, prepareEditor, type AdminSite } from './admin-site.ts'
 
@@ -103,18 +104,9 @@ export const test = base.extend<
   { editContent: EditContent },
   { devSite: DevSite; adminSite: AdminSite }
 >({
-  devSite: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern
-    async ({}, provide) => {
-      const site = await startDevSite()
-      try {
-        await provide(site)
-      } finally {
-        await site.stop()
-      }
-    },
-    { scope: 'worker', timeout: START_TIMEOUT + STOP_GRACE + 30_000 },
-  ],
+  devSite: workerFixture(startDevSite, (site) => site.stop(), {
+    timeout: START_TIMEOUT + STOP_GRACE + 30_000,
+  }),
   adminSite: [
     async ({ devSite }, provide) => {
       await prepareEditor(devSite.baseURL)

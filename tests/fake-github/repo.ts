@@ -7,13 +7,13 @@
 // git objects are ./git.ts; pull requests and statuses ./pulls.ts.
 // A call it has no route for is answered 404 and kept in `unknown`, so a test can assert that
 // every call the editor made was one the fake answers as GitHub would.
-import type { WorkerFixture } from '@playwright/test'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { listenOnLoopback } from '../../server/listen-on-loopback.ts'
 import { GitStore, NotFound, type FakeCommit } from './git.ts'
 import { PullRequests, type Answer, type FakePull } from './pulls.ts'
+import { workerFixture } from '../worker-fixture.ts'
 
 export type { FakeCommit } from './git.ts'
 export type { FakePull } from './pulls.ts'
@@ -434,22 +434,8 @@ export async function startFakeGitHubRepo(repo: string): Promise<FakeGitHubRepo>
 }
 
 /** A Playwright worker fixture: one fake from `start` per worker, closed when the worker ends. */
-export function workerFake<Fake extends { close(): Promise<void> }>(
-  start: () => Promise<Fake>,
-): [WorkerFixture<Fake, object>, { scope: 'worker' }] {
-  return [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this argument
-    async ({}, provide) => {
-      const fake = await start()
-      try {
-        await provide(fake)
-      } finally {
-        await fake.close()
-      }
-    },
-    { scope: 'worker' },
-  ]
-}
+export const workerFake = <Fake extends { close(): Promise<void> }>(start: () => Promise<Fake>) =>
+  workerFixture(start, (fake) => fake.close())
 
 /** A Playwright worker fixture: one fake of `repo` per worker, closed when the worker ends. */
 export const fakeGitHubFixture = (repo: string) => workerFake(() => startFakeGitHubRepo(repo))

@@ -29,6 +29,9 @@ const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
   overrides?: Overrides
 } & Partial<Record<'dependencies' | 'devDependencies', Record<string, string>>>
 
+/** Every locked package by its location, but the project itself (the root, at ''). */
+const locked = Object.entries(lock.packages).filter(([location]) => location !== '')
+
 /** The package name of a lockfile location (`node_modules/a/node_modules/@b/c` → `@b/c`). */
 const nameAt = (location: string) => location.slice(location.lastIndexOf('node_modules/') + 13)
 
@@ -91,8 +94,7 @@ interface PeerMismatch {
 /** Every locked package's peer whose declared range leaves out the version installed for it. */
 function peerMismatches(): PeerMismatch[] {
   const mismatches: PeerMismatch[] = []
-  for (const [location, pkg] of Object.entries(lock.packages)) {
-    if (location === '') continue
+  for (const [location, pkg] of locked) {
     for (const [peer, range] of Object.entries(pkg.peerDependencies ?? {})) {
       // A peer resolves beside the package: its own node_modules holds none.
       const installedAt = resolveInLock(location, peer)
@@ -109,8 +111,7 @@ const minimumNode = semver.minVersion(manifest.engines.node)!.version
 describe('install from the lockfile', () => {
   it('locks every optional platform package that a locked package asks for', () => {
     const missing: string[] = []
-    for (const [location, pkg] of Object.entries(lock.packages)) {
-      if (location === '') continue
+    for (const [location, pkg] of locked) {
       for (const name of Object.keys(pkg.optionalDependencies ?? {}))
         if (!resolveInLock(location, name)) missing.push(`${name} (for ${location})`)
     }
@@ -122,9 +123,7 @@ describe('install from the lockfile', () => {
 
   it('decides in allowScripts, and only there, for every locked package with an install script', () => {
     const withScripts = new Set(
-      Object.entries(lock.packages)
-        .filter(([location, pkg]) => location !== '' && pkg.hasInstallScript)
-        .map(([location]) => nameAt(location)),
+      locked.filter(([, pkg]) => pkg.hasInstallScript).map(([location]) => nameAt(location)),
     )
     const decided = new Set(
       Object.keys(manifest.allowScripts ?? {}).map((key) => key.replace(/(?<=.)@.*$/, '')),
@@ -177,13 +176,11 @@ describe('install from the lockfile', () => {
     const needed = new Set(
       peerMismatches().map(({ location, peer }) => `${nameAt(location)} ${peer}`),
     )
-    const peerOverrides = Object.entries(lock.packages)
-      .filter(([location]) => location !== '')
-      .flatMap(([location, pkg]) =>
-        Object.keys(overridesFor(location))
-          .filter((dependency) => pkg.peerDependencies?.[dependency] !== undefined)
-          .map((peer) => `${nameAt(location)} ${peer}`),
-      )
+    const peerOverrides = locked.flatMap(([location, pkg]) =>
+      Object.keys(overridesFor(location))
+        .filter((dependency) => pkg.peerDependencies?.[dependency] !== undefined)
+        .map((peer) => `${nameAt(location)} ${peer}`),
+    )
     expect(
       [...new Set(peerOverrides)].filter((pair) => !needed.has(pair)),
       'remove these from overrides in package.json',
@@ -192,10 +189,10 @@ describe('install from the lockfile', () => {
 
   it('locks no package whose engines.node leaves out the oldest Node the project supports', () => {
     // npm warns "EBADENGINE" for each (content-type 3, through @octokit/request, wanted Node 22).
-    const excluding = Object.entries(lock.packages)
-      .filter(([location, pkg]) => {
+    const excluding = locked
+      .filter(([, pkg]) => {
         const range = Array.isArray(pkg.engines) ? undefined : pkg.engines?.node
-        return location !== '' && range !== undefined && !semver.satisfies(minimumNode, range)
+        return range !== undefined && !semver.satisfies(minimumNode, range)
       })
       .map(([location, pkg]) => `${location}@${pkg.version}: node ${JSON.stringify(pkg.engines)}`)
     expect(excluding, `each wants a newer Node than ${minimumNode}`).toEqual([])

@@ -115,18 +115,18 @@ describe('header rules', () => {
   })
 
   it('matches exact paths and prefixes the way Cloudflare reads _headers', () => {
-    expect(matches('/*', '/anything/at/all')).toBe(true)
-    expect(matches('/*', '/')).toBe(true)
-    expect(matches('/assets/*', '/assets/x.js')).toBe(true)
-    expect(matches('/assets/*', '/assetsx.js')).toBe(false)
-    expect(matches('/about', '/about/team')).toBe(false)
-    expect(matches('/admin', '/admin')).toBe(true)
-    expect(matches('/admin', '/admin/')).toBe(false)
-    expect(matches('/admin', '/administration')).toBe(false)
-    expect(matches('/admin/*', '/admin/')).toBe(true)
-    expect(matches('/admin/*', '/admin/callback.html')).toBe(true)
-    expect(matches('/admin/*', '/admin')).toBe(false)
-    expect(matches('/admin/*', '/administration')).toBe(false)
+    // Each rule, the paths it takes and the paths it leaves.
+    const cases: [rule: string, takes: string[], leaves: string[]][] = [
+      ['/*', ['/anything/at/all', '/'], []],
+      ['/assets/*', ['/assets/x.js'], ['/assetsx.js']],
+      ['/about', [], ['/about/team']],
+      ['/admin', ['/admin'], ['/admin/', '/administration']],
+      ['/admin/*', ['/admin/', '/admin/callback.html'], ['/admin', '/administration']],
+    ]
+    for (const [rule, takes, leaves] of cases) {
+      for (const path of takes) expect(matches(rule, path), `${rule} takes ${path}`).toBe(true)
+      for (const path of leaves) expect(matches(rule, path), `${rule} leaves ${path}`).toBe(false)
+    }
   })
 
   it('writes _headers with one block per rule', () => {
