@@ -13,7 +13,6 @@
 // from its end (and some CI pages show only the end): the reason for a red run must be there,
 // not 3,000 lines above it.
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { failureLines } from './failure-lines.ts'
 
@@ -71,29 +70,8 @@ interface GroupResult {
   group: string
   code: number
   seconds: number
-  /** The CPU time of its processes, in core-seconds, where the system tells it (Linux). */
-  cpuSeconds?: number
   output: string
 }
-
-/**
- * The CPU time, in seconds, of this process's children that have ended and been waited for,
- * and of theirs: Linux's cutime and cstime, in /proc's fixed 100 ticks a second. Read when a
- * step ends, its growth since the last step ended is that step's (two steps ending in the same
- * instant share theirs), so each step's CPU is known beside its time: a step busy less than the
- * cores it is given waits on something, and what it needs is less waiting, not less work.
- */
-function endedChildrenCpu(): number | undefined {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    // Fields 16 and 17 of proc(5), counted from the pid; the slice starts at field 3.
-    return (Number(fields[13]) + Number(fields[14])) / 100
-  } catch {
-    return undefined
-  }
-}
-let childrenCpuSoFar = endedChildrenCpu()
 
 const labelWidth = Math.max(
   ...STAGES.flatMap(({ steps }) => steps.map(({ group }) => group.length)),
@@ -147,13 +125,7 @@ function runGroup(group: string, workers: number): Promise<GroupResult> {
           .map((line) => label + line)
           .join('\n') + '\n',
       )
-      const childrenCpu = endedChildrenCpu()
-      const cpuSeconds =
-        childrenCpu === undefined || childrenCpuSoFar === undefined
-          ? undefined
-          : childrenCpu - childrenCpuSoFar
-      childrenCpuSoFar = childrenCpu
-      resolve({ group, code, seconds: (Date.now() - started) / 1000, cpuSeconds, output })
+      resolve({ group, code, seconds: (Date.now() - started) / 1000, output })
     }
     child.on('error', (error) => {
       output += `\n${group} could not start: ${error.message}\n`
@@ -255,19 +227,10 @@ clearInterval(sampler)
 console.log(
   `\nSummary (highest load average: ${highestLoad.value.toFixed(1)} on ${cores} core${cores > 1 ? 's' : ''}${highestLoad.during.length ? `, in a minute when ${highestLoad.during.join(', ')} ran` : ''}):`,
 )
-const coresOf = new Map(
-  STAGES.flatMap(({ steps }) => steps.map((step) => [step.group, step.cores])),
-)
-for (const { group, code, seconds, cpuSeconds } of results) {
-  const given = coresOf.get(group)!
-  const cpu =
-    cpuSeconds === undefined
-      ? ''
-      : `  CPU ${Math.round(cpuSeconds)} core-s, ${Math.round((100 * cpuSeconds) / (seconds * given))} % of its ${given} core${given > 1 ? 's' : ''}`
+for (const { group, code, seconds } of results)
   console.log(
-    `  ${code === 0 ? '✓' : '✗'} ${group.padEnd(labelWidth)}  ${minutes(seconds)}${cpu}${code ? `  (exit ${code})` : ''}`,
+    `  ${code === 0 ? '✓' : '✗'} ${group.padEnd(labelWidth)}  ${minutes(seconds)}${code ? `  (exit ${code})` : ''}`,
   )
-}
 console.log(stageUse.join('\n'))
 const failed = results.filter((result) => result.code !== 0)
 for (const { group, output } of failed)
