@@ -3,23 +3,31 @@ import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { previewDefine } from './site/preview-build.ts'
 import { testWorkers } from './tests/harness/test-workers.ts'
+import { SITE_COPIES_PROJECT } from './tests/harness/unit-projects.ts'
 import { timeLimit } from './tests/harness/time-limit.ts'
 
 const UNIT_FOLDER = 'tests/unit'
 const UNIT_TESTS = `${UNIT_FOLDER}/**/*.test.{ts,tsx}`
 
-// Files that replace a module (vi.mock) for the modules they import: that takes a module graph
-// of their own, which an earlier file in the same worker must not have loaded already. Found by
-// reading the files, so a new one is isolated without anyone listing it.
-const MODULE_MOCKS = readdirSync(path.join(import.meta.dirname, UNIT_FOLDER), {
+const unitFiles = readdirSync(path.join(import.meta.dirname, UNIT_FOLDER), {
   recursive: true,
   encoding: 'utf8',
 })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => path.posix.join(UNIT_FOLDER, file.split(path.sep).join('/')))
-  .filter((file) =>
-    /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
+const unitFilesWhere = (pattern: RegExp) =>
+  unitFiles.filter((file) =>
+    pattern.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
   )
+
+// Files that replace a module (vi.mock) for the modules they import: that takes a module graph
+// of their own, which an earlier file in the same worker must not have loaded already. Found by
+// reading the files, so a new one is isolated without anyone listing it.
+const MODULE_MOCKS = unitFilesWhere(/\bvi\.(mock|doMock)\(/)
+
+// Files that copy the site (tests/unit/helpers/site-copy.ts) to build or serve the copy: a
+// project of their own (./tests/harness/unit-projects.ts), found the same way.
+const SITE_COPIES = unitFilesWhere(/\b(copySite|copySmallSite)\(/)
 
 export default defineConfig({
   // The app's build-time constants, as `npm run build` sets them (vite.config.ts).
@@ -44,11 +52,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [UNIT_TESTS],
-          exclude: [...configDefaults.exclude, ...MODULE_MOCKS],
+          exclude: [...configDefaults.exclude, ...MODULE_MOCKS, ...SITE_COPIES],
           isolate: false,
         },
       },
       { extends: true, test: { name: 'unit, own modules', include: MODULE_MOCKS } },
+      {
+        extends: true,
+        test: {
+          name: SITE_COPIES_PROJECT,
+          include: SITE_COPIES,
+          exclude: [...configDefaults.exclude, ...MODULE_MOCKS],
+          isolate: false,
+        },
+      },
     ],
   },
 })

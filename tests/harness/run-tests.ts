@@ -15,11 +15,14 @@
 import { spawn } from 'node:child_process'
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { failureLines } from './failure-lines.ts'
+import { SITE_COPIES_PROJECT } from './unit-projects.ts'
 
 const cores = availableParallelism()
 
 interface Step {
+  /** Its name in the log: the npm script it runs, unless it runs `script` with `args`. */
   group: string
+  script?: { name: string; args: string[] }
   /**
    * The cores it uses, one per heavy process (browser, server, build) it runs at once. It is
    * told them as TEST_WORKERS: a suite that runs its own server starts one browser fewer
@@ -33,7 +36,10 @@ interface Step {
 // stage 2 the unit suite takes half the cores (one of two): the reliability suite waits on its
 // servers' limits and its files' own processes, and beside it the unit suite, then the short
 // groups, keep the other core busy; given both, the unit suite finished first and left one core
-// idle while the reliability suite ran on. Each step asks a core per heavy process it runs at
+// idle while the reliability suite ran on. The unit suite's files that copy and build the site
+// (./unit-projects.ts) are a step of their own, test:unit:sites: run within the unit step, they
+// made it the longest of the stage on one core, while the other core, its short groups done,
+// had nothing that fit. Each step asks a core per heavy process it runs at
 // once, or the load average climbs past the cores: the dev suite runs a dev server beside its
 // browser, the sub-path check a build on every core and then a server beside a browser, and the
 // hosts step (tests/harness/test-hosts.ts) workerd and the local server beside the smoke check, with a
@@ -56,8 +62,17 @@ const STAGES: { name: string; steps: Step[] }[] = [
     name: 'Stage 2, what needs the build',
     steps: [
       { group: 'test:e2e', cores },
-      { group: 'test:unit', cores: Math.ceil(cores / 2) },
+      {
+        group: 'test:unit',
+        script: { name: 'test:unit', args: ['--project', `!${SITE_COPIES_PROJECT}`] },
+        cores: Math.ceil(cores / 2),
+      },
       { group: 'test:reliability', cores: 1 },
+      {
+        group: 'test:unit:sites',
+        script: { name: 'test:unit', args: ['--project', SITE_COPIES_PROJECT] },
+        cores: 1,
+      },
       { group: 'test:hosts', cores: Math.min(2, cores) },
       { group: 'test:dev', cores: Math.min(2, cores) },
       { group: 'test:built', cores: 1 },
@@ -100,10 +115,11 @@ const threadPools = (workers: number) => ({
   NODE_OPTIONS: [process.env.NODE_OPTIONS, `--v8-pool-size=${workers}`].filter(Boolean).join(' '),
 })
 
-function runGroup(group: string, workers: number): Promise<GroupResult> {
+function runGroup({ group, script }: Step, workers: number): Promise<GroupResult> {
   const started = Date.now()
+  const command = script ? ['run', script.name, '--', ...script.args] : ['run', group]
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', group], {
+    const child = spawn('npm', command, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
@@ -175,7 +191,7 @@ async function runStage(steps: Step[]): Promise<GroupResult[]> {
         waiting.splice(index, 1)
         free -= next.cores
         running.add(next.group)
-        void runGroup(next.group, next.cores).then((result) => {
+        void runGroup(next, next.cores).then((result) => {
           results.push(result)
           free += next.cores
           running.delete(next.group)
