@@ -74,6 +74,11 @@ export async function serveBuildsWithFunction(
   logger: Logger,
   { alsoAllowed = [] }: { alsoAllowed?: readonly string[] } = {},
 ): Promise<{ servers: ServedBuild[]; close(): Promise<void> }> {
+  // Each build's handler first: one that cannot be made (no build there) fails the call before
+  // anything listens, instead of leaving servers open that keep the process from ending.
+  const sites = builds.map(({ distDir, ...options }) =>
+    buildRequestHandler(distDir, { logger, ...options }),
+  )
   const handlers: RequestListener[] = []
   const servers = await Promise.all(
     builds.map((_build, index) =>
@@ -86,6 +91,7 @@ export async function serveBuildsWithFunction(
       ),
     ),
   )
+  const closeServers = () => Promise.all(servers.map((server) => server.close()))
   const functions = await createFunctionsMiddleware({
     dataDir: 'memory://',
     env: {
@@ -93,15 +99,16 @@ export async function serveBuildsWithFunction(
     },
     logger,
     adminEndpoint: false,
+  }).catch(async (error: unknown) => {
+    await closeServers()
+    throw error
   })
-  for (const [index, { distDir, ...options }] of builds.entries()) {
-    const site = buildRequestHandler(distDir, { logger, ...options })
+  for (const [index, site] of sites.entries())
     handlers[index] = (req, res) => functions.middleware(req, res, () => site(req, res))
-  }
   return {
     servers,
     close: async () => {
-      await Promise.all(servers.map((server) => server.close()))
+      await closeServers()
       await functions.close()
     },
   }

@@ -513,6 +513,13 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
     expect(calls).toEqual([])
   })
 
+  it('says to build first, and ends, when the folder holds no build', async () => {
+    const missing = path.join(scratch(), 'no-build')
+    const { code, stdout } = await dryRun('site.ts', ['check', '--dist', missing], {})
+    expect(stdout).toContain(`${missing}/headers.json is missing: run \`npm run build\` first.`)
+    expect(code).toBe(1)
+  })
+
   it('fails a production check whose forms would post to the site’s own origin', async () => {
     const unset = await dryRun('site.ts', ['check', '--dist', 'dist'], {
       SITE_URL: siteEnv.SITE_URL,
