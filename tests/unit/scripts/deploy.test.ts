@@ -6,7 +6,7 @@
 // here against the functions' real handlers served on 127.0.0.1, and the daily plan against a
 // served sitemap.
 import { execFile } from 'node:child_process'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -35,7 +35,9 @@ import { silentLogger } from '../../../supabase/functions/send-contact-email/log
 import { leadsReaderSql, scramVerifier } from '../../../operations/leads-reader.ts'
 import { timeLimit } from '../../harness/time-limit.ts'
 import { backendSettings, SECRET, signInSettings } from '../helpers/backend-settings.ts'
-import { jobCommand } from '../helpers/daily-jobs.ts'
+import { workflow } from '../helpers/ci-workflow.ts'
+import { importedBy, jobCommand } from '../helpers/daily-jobs.ts'
+import { jobNodeBin, runStep } from '../helpers/job-step.ts'
 import { scratchDir } from '../helpers/scratch-dir.ts'
 
 const execute = promisify(execFile)
@@ -511,6 +513,56 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
     expect(stdout).toMatch(/Smoke check of .*dist served locally passed: \d+ requests\./)
     expect(code).toBe(0)
     expect(calls).toEqual([])
+  })
+
+  it('deploys as the job’s step runs it: its command verbatim, on the job’s Node', async () => {
+    // A checkout holding the files the step's script runs, with a folder to deploy; the job's
+    // "Deploy the checked folder" step read out of ci.yml, its env: from the repository's
+    // settings. What the test adds, the job does not set: WRANGLER_BIN (the recording fake in
+    // place of the hosts' Wrangler) and FAKE_LOG (where the fake records the call).
+    const checkout = path.join(scratch(), 'site-job-checkout')
+    const files = Object.keys(await importedBy(['scripts/deploy/site.ts'])).filter(
+      (file) => !file.includes('node_modules/'),
+    )
+    for (const file of ['package.json', '.npmrc', 'tsconfig.json', ...files]) {
+      await mkdir(path.dirname(path.join(checkout, file)), { recursive: true })
+      await copyFile(path.join(root, file), path.join(checkout, file))
+    }
+    await symlink(path.join(root, 'node_modules'), path.join(checkout, 'node_modules'))
+    await mkdir(path.join(checkout, 'dist/client'), { recursive: true })
+    await writeFile(path.join(checkout, 'dist/client/index.html'), '<!doctype html>')
+    const job = workflow.jobs.deploy!
+    const step = job.steps.find((candidate) => candidate.name === 'Deploy the checked folder')!
+    const log = path.join(scratch(), 'site-job-calls.jsonl')
+    const { SITE_URL, CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID } = siteEnv
+    const run = await runStep(job, step, {
+      cwd: checkout,
+      scratch: scratch(),
+      nodeBin: await jobNodeBin(job, scratch()),
+      runner: { ...wrangler(), FAKE_LOG: log },
+      context: {
+        vars: { SITE_URL, CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_WORKER_NAME: '' },
+        secrets: { CLOUDFLARE_API_TOKEN },
+      },
+    })
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).not.toContain(SECRET)
+    const calls = (await readFile(log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Call & Record<string, unknown>)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toMatchObject({
+      command: 'wrangler',
+      args: ['deploy', '--config', 'dist/wrangler.json'],
+      credentials: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID'],
+      assetsDir: path.join(checkout, 'dist/client'),
+      config: {
+        name: 'panelwise-dev',
+        routes: [{ pattern: 'panelwise.dev', custom_domain: true }],
+      },
+    })
   })
 
   it('says to build first, and ends, when the folder holds no build', async () => {
