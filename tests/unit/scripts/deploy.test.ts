@@ -6,7 +6,7 @@
 // here against the functions' real handlers served on 127.0.0.1, and the daily plan against a
 // served sitemap.
 import { execFile } from 'node:child_process'
-import { chmod, copyFile, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -37,6 +37,7 @@ import { timeLimit } from '../../harness/time-limit.ts'
 import { backendSettings, SECRET, signInSettings } from '../helpers/backend-settings.ts'
 import { workflow } from '../helpers/ci-workflow.ts'
 import { importedBy, jobCommand } from '../helpers/daily-jobs.ts'
+import { type Context } from '../helpers/ci-expressions.ts'
 import { jobNodeBin, runStep } from '../helpers/job-step.ts'
 import { scratchDir } from '../helpers/scratch-dir.ts'
 
@@ -508,19 +509,15 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
     expect(HOSTS_WRANGLER).toBe('hosts/node_modules/.bin/wrangler')
   })
 
-  it('checks the built folder served here, its function answered here', async () => {
-    const { code, stdout, calls } = await dryRun('site.ts', ['check', '--dist', 'dist'], {})
-    expect(stdout).toMatch(/Smoke check of .*dist served locally passed: \d+ requests\./)
-    expect(code).toBe(0)
-    expect(calls).toEqual([])
-  })
-
-  it('deploys as the job’s step runs it: its command verbatim, on the job’s Node', async () => {
-    // A checkout holding the files the step's script runs, with a folder to deploy; the job's
-    // "Deploy the checked folder" step read out of ci.yml, its env: from the repository's
-    // settings. What the test adds, the job does not set: WRANGLER_BIN (the recording fake in
-    // place of the hosts' Wrangler) and FAKE_LOG (where the fake records the call).
-    const checkout = path.join(scratch(), 'site-job-checkout')
+  /**
+   * Runs the deploy job's step `name` as the job runs it: its text read out of ci.yml, run
+   * verbatim on the job's Node in a checkout holding the files the step's script imports and
+   * reads, and `dist` (a link to the folder given), its env: from the repository's `vars` and `secrets`. What the
+   * test adds, the job does not set: WRANGLER_BIN (the recording fake in place of the hosts'
+   * Wrangler) and FAKE_LOG (where the fake records its calls).
+   */
+  async function siteJobStep(name: string, context: Context, dist: string) {
+    const checkout = path.join(scratch(), `site-job-${++runs}`)
     const files = Object.keys(await importedBy(['scripts/deploy/site.ts'])).filter(
       (file) => !file.includes('node_modules/'),
     )
@@ -528,36 +525,64 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
       await mkdir(path.dirname(path.join(checkout, file)), { recursive: true })
       await copyFile(path.join(root, file), path.join(checkout, file))
     }
+    // What the scripts read as they run: the smoke check the site's content (its routes), the
+    // function host the migrations it applies to its store.
+    for (const folder of ['content', 'supabase/migrations'])
+      await cp(path.join(root, folder), path.join(checkout, folder), { recursive: true })
     await symlink(path.join(root, 'node_modules'), path.join(checkout, 'node_modules'))
-    await mkdir(path.join(checkout, 'dist/client'), { recursive: true })
-    await writeFile(path.join(checkout, 'dist/client/index.html'), '<!doctype html>')
+    await symlink(dist, path.join(checkout, 'dist'))
     const job = workflow.jobs.deploy!
-    const step = job.steps.find((candidate) => candidate.name === 'Deploy the checked folder')!
-    const log = path.join(scratch(), 'site-job-calls.jsonl')
-    const { SITE_URL, CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID } = siteEnv
+    const step = job.steps.find((candidate) => candidate.name === name)!
+    const log = path.join(scratch(), `site-job-calls-${runs}.jsonl`)
     const run = await runStep(job, step, {
       cwd: checkout,
       scratch: scratch(),
       nodeBin: await jobNodeBin(job, scratch()),
       runner: { ...wrangler(), FAKE_LOG: log },
-      context: {
+      context,
+    })
+    const calls = existsSync(log)
+      ? (await readFile(log, 'utf8'))
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as Call & Record<string, unknown>)
+      : []
+    return { ...run, checkout, calls }
+  }
+
+  it('checks the built folder served here, its function answered here, as the job’s step does', async () => {
+    const run = await siteJobStep(
+      'Smoke check of the built folder, served here',
+      { vars: { SITE_URL: '', VITE_SUPABASE_URL: '' } },
+      path.join(root, 'dist'),
+    )
+    expect(run.stdout).toMatch(/Smoke check of .*dist served locally passed: \d+ requests\./)
+    expect(run.code).toBe(0)
+    expect(run.calls).toEqual([])
+  })
+
+  it('deploys as the job’s step does, to canonical addresses', async () => {
+    const dist = path.join(scratch(), 'site-job-dist')
+    await mkdir(path.join(dist, 'client'), { recursive: true })
+    await writeFile(path.join(dist, 'client/index.html'), '<!doctype html>')
+    const { SITE_URL, CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID } = siteEnv
+    const run = await siteJobStep(
+      'Deploy the checked folder',
+      {
         vars: { SITE_URL, CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_WORKER_NAME: '' },
         secrets: { CLOUDFLARE_API_TOKEN },
       },
-    })
+      dist,
+    )
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).not.toContain(SECRET)
-    const calls = (await readFile(log, 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Call & Record<string, unknown>)
-    expect(calls).toHaveLength(1)
-    expect(calls[0]).toMatchObject({
+    expect(run.calls).toHaveLength(1)
+    expect(run.calls[0]).toMatchObject({
       command: 'wrangler',
       args: ['deploy', '--config', 'dist/wrangler.json'],
       credentials: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID'],
-      assetsDir: path.join(checkout, 'dist/client'),
+      assetsDir: path.join(run.checkout, 'dist/client'),
       config: {
         name: 'panelwise-dev',
         routes: [{ pattern: 'panelwise.dev', custom_domain: true }],
