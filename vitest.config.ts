@@ -15,10 +15,9 @@ const unitFiles = readdirSync(path.join(import.meta.dirname, UNIT_FOLDER), {
 })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => path.posix.join(UNIT_FOLDER, file.split(path.sep).join('/')))
+  .map((file) => ({ file, text: readFileSync(path.join(import.meta.dirname, file), 'utf8') }))
 const unitFilesWhere = (pattern: RegExp) =>
-  unitFiles.filter((file) =>
-    pattern.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
-  )
+  unitFiles.filter(({ text }) => pattern.test(text)).map(({ file }) => file)
 
 // Files that replace a module (vi.mock) for the modules they import: that takes a module graph
 // of their own, which an earlier file in the same worker must not have loaded already. Found by

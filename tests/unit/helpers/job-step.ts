@@ -6,14 +6,31 @@
 // checked to be the major the job's actions/setup-node names. A test adds only what its
 // stand-ins need (and says so).
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { ensureHosts, HOSTS_NODE } from '../../../operations/hosts.ts'
 import { valueOf, type Context } from './ci-expressions.ts'
 import type { Job, Step } from './ci-workflow.ts'
+import { importedBy } from './daily-jobs.ts'
 
 const execute = promisify(execFile)
+const root = path.resolve(import.meta.dirname, '../../..')
+
+/**
+ * Copies into `checkout` the repository's files a step's `scripts` run: the npm set-up
+ * (package.json, .npmrc, tsconfig.json) and every file the scripts import, as a job's checkout
+ * holds them.
+ */
+export async function copyStepFiles(scripts: readonly string[], checkout: string): Promise<void> {
+  const files = Object.keys(await importedBy(scripts)).filter(
+    (file) => !file.includes('node_modules/'),
+  )
+  for (const file of ['package.json', '.npmrc', 'tsconfig.json', ...files]) {
+    await mkdir(path.dirname(path.join(checkout, file)), { recursive: true })
+    await copyFile(path.join(root, file), path.join(checkout, file))
+  }
+}
 
 /**
  * A folder whose `node` is the job's Node, for the front of PATH: hosts/' Node 24 (installed

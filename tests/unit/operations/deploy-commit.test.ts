@@ -6,7 +6,7 @@
 // checkout made as actions/checkout makes one: a commit main has moved on from stops with one
 // sentence and success, and the deploy steps after it do not run, unless it is a rollback.
 import { execFileSync } from 'node:child_process'
-import { copyFile, mkdir, symlink } from 'node:fs/promises'
+import { symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -15,8 +15,7 @@ import { DEPLOY_JOBS } from '../../harness/job-install.ts'
 import { timeLimit } from '../../harness/time-limit.ts'
 import { holds, type Context } from '../helpers/ci-expressions.ts'
 import { workflow } from '../helpers/ci-workflow.ts'
-import { importedBy } from '../helpers/daily-jobs.ts'
-import { jobNodeBin, runStep } from '../helpers/job-step.ts'
+import { copyStepFiles, jobNodeBin, runStep } from '../helpers/job-step.ts'
 import { scratchDir } from '../helpers/scratch-dir.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -48,13 +47,7 @@ beforeAll(async () => {
   git(scratch(), 'clone', '--quiet', origin, checkout)
   // The repository's files the newest step runs (its npm script and all the script imports), so
   // that a checkout of either commit runs it as the job's checkout does.
-  const files = Object.keys(await importedBy([NEWEST_SCRIPT])).filter(
-    (file) => !file.includes('node_modules/'),
-  )
-  for (const file of ['package.json', '.npmrc', 'tsconfig.json', ...files]) {
-    await mkdir(path.dirname(path.join(checkout, file)), { recursive: true })
-    await copyFile(path.join(root, file), path.join(checkout, file))
-  }
+  await copyStepFiles([NEWEST_SCRIPT], checkout)
   git(checkout, 'add', '.')
   git(checkout, 'commit', '--quiet', '-m', 'older')
   older = git(checkout, 'rev-parse', 'HEAD')

@@ -6,7 +6,7 @@
 // here against the functions' real handlers served on 127.0.0.1, and the daily plan against a
 // served sitemap.
 import { execFile } from 'node:child_process'
-import { chmod, copyFile, cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
+import { chmod, cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -36,9 +36,9 @@ import { leadsReaderSql, scramVerifier } from '../../../operations/leads-reader.
 import { timeLimit } from '../../harness/time-limit.ts'
 import { backendSettings, SECRET, signInSettings } from '../helpers/backend-settings.ts'
 import { workflow } from '../helpers/ci-workflow.ts'
-import { importedBy, jobCommand } from '../helpers/daily-jobs.ts'
+import { jobCommand } from '../helpers/daily-jobs.ts'
 import { type Context } from '../helpers/ci-expressions.ts'
-import { jobNodeBin, runStep } from '../helpers/job-step.ts'
+import { copyStepFiles, jobNodeBin, runStep } from '../helpers/job-step.ts'
 import { scratchDir } from '../helpers/scratch-dir.ts'
 
 const execute = promisify(execFile)
@@ -123,13 +123,16 @@ async function dryRun(script: string, args: string[], env: Record<string, string
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   )
-  const calls = existsSync(log)
-    ? (await readFile(log, 'utf8'))
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as Call & Record<string, unknown>)
-    : []
-  return { ...result, calls, outputs: await readFile(output, 'utf8') }
+  return { ...result, calls: await readCalls(log), outputs: await readFile(output, 'utf8') }
+}
+
+/** The calls the fakes recorded in `log`, in order; none when they made none. */
+async function readCalls(log: string) {
+  if (!existsSync(log)) return []
+  return (await readFile(log, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Call & Record<string, unknown>)
 }
 
 /** A run's own commit, as GitHub gives it (GITHUB_SHA). */
@@ -512,28 +515,27 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
   /**
    * Runs the deploy job's step `name` as the job runs it: its text read out of ci.yml, run
    * verbatim on the job's Node in a checkout holding the files the step's script imports and
-   * reads, and `dist` (a link to the folder given), its env: from the repository's `vars` and `secrets`. What the
+   * reads (made once), and `dist` (a link to the folder given), its env: from the repository's `vars` and `secrets`. What the
    * test adds, the job does not set: WRANGLER_BIN (the recording fake in place of the hosts'
    * Wrangler) and FAKE_LOG (where the fake records its calls).
    */
+  let siteJobCheckout: string | undefined
   async function siteJobStep(name: string, context: Context, dist: string) {
-    const checkout = path.join(scratch(), `site-job-${++runs}`)
-    const files = Object.keys(await importedBy(['scripts/deploy/site.ts'])).filter(
-      (file) => !file.includes('node_modules/'),
-    )
-    for (const file of ['package.json', '.npmrc', 'tsconfig.json', ...files]) {
-      await mkdir(path.dirname(path.join(checkout, file)), { recursive: true })
-      await copyFile(path.join(root, file), path.join(checkout, file))
+    if (!siteJobCheckout) {
+      siteJobCheckout = path.join(scratch(), 'site-job')
+      await copyStepFiles(['scripts/deploy/site.ts'], siteJobCheckout)
+      // What the scripts read as they run: the smoke check the site's content (its routes), the
+      // function host the migrations it applies to its store.
+      for (const folder of ['content', 'supabase/migrations'])
+        await cp(path.join(root, folder), path.join(siteJobCheckout, folder), { recursive: true })
+      await symlink(path.join(root, 'node_modules'), path.join(siteJobCheckout, 'node_modules'))
     }
-    // What the scripts read as they run: the smoke check the site's content (its routes), the
-    // function host the migrations it applies to its store.
-    for (const folder of ['content', 'supabase/migrations'])
-      await cp(path.join(root, folder), path.join(checkout, folder), { recursive: true })
-    await symlink(path.join(root, 'node_modules'), path.join(checkout, 'node_modules'))
+    const checkout = siteJobCheckout
+    await rm(path.join(checkout, 'dist'), { force: true })
     await symlink(dist, path.join(checkout, 'dist'))
     const job = workflow.jobs.deploy!
     const step = job.steps.find((candidate) => candidate.name === name)!
-    const log = path.join(scratch(), `site-job-calls-${runs}.jsonl`)
+    const log = path.join(scratch(), `site-job-calls-${++runs}.jsonl`)
     const run = await runStep(job, step, {
       cwd: checkout,
       scratch: scratch(),
@@ -541,13 +543,7 @@ describe('the site job (scripts/deploy/site.ts)', { timeout: timeLimit(60_000) }
       runner: { ...wrangler(), FAKE_LOG: log },
       context,
     })
-    const calls = existsSync(log)
-      ? (await readFile(log, 'utf8'))
-          .trim()
-          .split('\n')
-          .map((line) => JSON.parse(line) as Call & Record<string, unknown>)
-      : []
-    return { ...run, checkout, calls }
+    return { ...run, checkout, calls: await readCalls(log) }
   }
 
   it('checks the built folder served here, its function answered here, as the job’s step does', async () => {
